@@ -1,0 +1,69 @@
+// Which part of the tree may import what. Kept apart from eslint.config.js so a test can lint
+// sample imports against exactly these rules.
+import { builtinModules } from 'node:module';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+const nativeAndServerPackages = ['better-sqlite3', 'keytar', 'fastify'];
+
+function restrict(paths, patterns) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: paths.map((name) => ({
+          name,
+          message: 'This part of the tree must not import it (see design.md, Rules of the house).',
+        })),
+        patterns: patterns.map((group) => ({
+          group: [group],
+          message: 'This import crosses a process boundary (see design.md, Layout).',
+        })),
+      },
+    ],
+  };
+}
+
+/** Files in src/main that may import electron: lifecycle, window, IPC transport, OS adapters. */
+export const electronEdgeFiles = [
+  'src/main/index.ts',
+  'src/main/window.ts',
+  'src/main/ipc/electron-transport.ts',
+  'src/main/platform/*.ts',
+];
+
+export const boundaries = [
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    rules: restrict(
+      ['electron', ...nodeBuiltins, ...nativeAndServerPackages],
+      ['**/main/**', '**/server/**', '**/preload/**', 'node:*'],
+    ),
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: restrict(
+      ['electron', ...nodeBuiltins, ...nativeAndServerPackages, 'react', 'react-dom', 'zustand'],
+      ['**/main/**', '**/server/**', '**/preload/**', '**/renderer/**', 'node:*'],
+    ),
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: restrict(['electron', 'keytar'], ['**/main/**', '**/preload/**', '**/renderer/**']),
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    rules: restrict(
+      [...nodeBuiltins, ...nativeAndServerPackages],
+      ['**/main/**', '**/server/**', '**/renderer/**', 'node:*'],
+    ),
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    ignores: electronEdgeFiles,
+    rules: restrict(['electron'], ['**/server/**', '**/preload/**', '**/renderer/**']),
+  },
+  {
+    files: electronEdgeFiles,
+    rules: restrict([], ['**/server/**', '**/preload/**', '**/renderer/**']),
+  },
+];

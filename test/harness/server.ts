@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import type { DataSize, RateLimit, Role } from '../../src/server/config';
+import { startServer } from '../../src/server/start';
+
+export interface TestServer {
+  /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  keys: Record<Role, string>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  data?: DataSize;
+  seed?: number;
+  /** Pinned clock; defaults to a fixed instant so that derived statuses do not drift between runs. */
+  now?: string | null;
+  rateLimit?: RateLimit | null;
+  extensions?: boolean;
+  db?: string;
+}
+
+export const TEST_NOW = '2026-11-21T12:00:00Z';
+
+/** The real reference service on 127.0.0.1, port 0, in memory unless told otherwise. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const keys: Record<Role, string> = {
+    viewer: `viewer-${randomBytes(12).toString('hex')}`,
+    organizer: `organizer-${randomBytes(12).toString('hex')}`,
+    admin: `admin-${randomBytes(12).toString('hex')}`,
+  };
+  const server = await startServer({
+    host: '127.0.0.1',
+    port: 0,
+    db: options.db ?? ':memory:',
+    data: options.data ?? 'demo',
+    seed: options.seed ?? 1,
+    keys: (Object.keys(keys) as Role[]).map((role) => ({ key: keys[role], role })),
+    now: options.now === undefined ? TEST_NOW : options.now,
+    rateLimit: options.rateLimit ?? null,
+    extensions: options.extensions ?? true,
+  });
+  return { url: server.url, keys, close: () => server.close() };
+}
