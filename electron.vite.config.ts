@@ -1,0 +1,48 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+import { resolve } from 'node:path';
+
+/**
+ * The built renderer ships with the strict CSP of index.html. Only the dev server relaxes it,
+ * because Vite's hot reload needs an inline preamble and a websocket back to itself.
+ */
+function devServerCsp(): Plugin {
+  return {
+    name: 'pitside-dev-server-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) =>
+      html
+        .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+        .replace("connect-src 'self'", "connect-src 'self' ws://localhost:* http://localhost:*"),
+  };
+}
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload can require nothing but `electron`: zod goes into the bundle.
+      externalizeDeps: { exclude: ['zod'] },
+      rollupOptions: {
+        input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
+        // A sandboxed preload cannot load ES modules or other files: one CommonJS file.
+        output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(import.meta.dirname, 'src/renderer'),
+    plugins: [react(), devServerCsp()],
+    build: {
+      outDir: 'out/renderer',
+      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
+    },
+  },
+});

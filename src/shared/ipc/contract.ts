@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** A command: the renderer sends `input`, main answers `output`; both are parsed, never cast. */
+export interface CommandSpec {
+  input: z.ZodType;
+  output: z.ZodType;
+}
+
+export const noInput = z.undefined();
+
+export const appInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  platform: z.string(),
+  arch: z.string(),
+  dataDirectory: z.string(),
+  versions: z.object({
+    node: z.string(),
+    electron: z.string().nullable(),
+    chrome: z.string().nullable(),
+    sqlite: z.string(),
+  }),
+});
+export type AppInfo = z.infer<typeof appInfoSchema>;
+
+/**
+ * Every IPC command, declared once. Names are `domain:verb`; the preload turns each into
+ * `window.api.<domain>.<verb>()` and main must register a handler for each (the `Handlers` type
+ * makes a missing or extra one a compile error).
+ */
+export const commands = {
+  'app:info': { input: noInput, output: appInfoSchema },
+} as const satisfies Record<`${string}:${string}`, CommandSpec>;
+
+export type Commands = typeof commands;
+export type CommandName = keyof Commands;
+export const COMMAND_NAMES = Object.keys(commands) as CommandName[];
+
+/** What the renderer may pass: the schema's input side. */
+export type CommandInput<Name extends CommandName> = z.input<Commands[Name]['input']>;
+/** What a handler receives: the input after parsing. */
+export type ParsedCommandInput<Name extends CommandName> = z.output<Commands[Name]['input']>;
+export type CommandOutput<Name extends CommandName> = z.output<Commands[Name]['output']>;
+
+export function isCommandName(value: unknown): value is CommandName {
+  return typeof value === 'string' && Object.hasOwn(commands, value);
+}

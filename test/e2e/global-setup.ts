@@ -1,0 +1,8 @@
+import { execFileSync } from 'node:child_process';
+
+/** The preview serves the built renderer, so build it once before any test runs (about 1 s). */
+export default function globalSetup(): void {
+  execFileSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], {
+    stdio: 'ignore',
+  });
+}

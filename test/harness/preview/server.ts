@@ -1,0 +1,120 @@
+import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve } from 'node:path';
+import type { Dispatch } from '../../../src/main/ipc/dispatcher';
+
+const RENDERER_DIR = resolve(import.meta.dirname, '../../../out/renderer');
+const BRIDGE_PATH = '/__preview/bridge.js';
+const MAX_IPC_BODY = 1024 * 1024;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+};
+
+export interface PreviewServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the built renderer on 127.0.0.1 (module scripts do not run from file:// in plain
+ * Chromium) with `window.api` wired to `dispatch`: the real main-process services, reached over
+ * HTTP instead of Electron IPC. The page keeps its own CSP; the bridge is a same-origin script.
+ */
+export async function startPreviewServer(dispatch: Dispatch): Promise<PreviewServer> {
+  const bridgeScript = await bundleBridge();
+  const indexHtml = injectBridge(await readFile(join(RENDERER_DIR, 'index.html'), 'utf8'));
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end(error instanceof Error ? error.message : 'preview server error');
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = new URL(request.url ?? '/', 'http://preview').pathname;
+    if (request.method === 'POST' && path === '/__ipc') {
+      const { name, input } = parseIpcRequest(await readBody(request));
+      send(response, 200, 'application/json', JSON.stringify(await dispatch(name, input)));
+    } else if (path === BRIDGE_PATH) {
+      send(response, 200, CONTENT_TYPES['.js'], bridgeScript);
+    } else if (path === '/' || path === '/index.html') {
+      send(response, 200, CONTENT_TYPES['.html'], indexHtml);
+    } else {
+      await sendStatic(path, response);
+    }
+  }
+
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
+}
+
+async function bundleBridge(): Promise<string> {
+  const result = await build({
+    entryPoints: [join(import.meta.dirname, 'browser-bridge.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+  });
+  const [output] = result.outputFiles;
+  if (output === undefined) throw new Error('esbuild produced no bridge bundle');
+  return output.text;
+}
+
+/** A classic script runs before the deferred module script, so `window.api` exists at startup. */
+function injectBridge(html: string): string {
+  const marker = '<script type="module"';
+  if (!html.includes(marker)) throw new Error('built index.html has no module script');
+  return html.replace(marker, `<script src="${BRIDGE_PATH}"></script>\n    ${marker}`);
+}
+
+function parseIpcRequest(body: string): { name: unknown; input: unknown } {
+  const parsed = JSON.parse(body) as unknown;
+  if (typeof parsed !== 'object' || parsed === null) return { name: undefined, input: undefined };
+  const record = parsed as Record<string, unknown>;
+  return { name: record.name, input: record.input };
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_IPC_BODY) throw new Error('IPC request too large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function sendStatic(path: string, response: ServerResponse): Promise<void> {
+  const file = normalize(join(RENDERER_DIR, decodeURIComponent(path)));
+  const type = CONTENT_TYPES[extname(file)];
+  if (!file.startsWith(RENDERER_DIR) || type === undefined) {
+    send(response, 404, 'text/plain', 'not found');
+    return;
+  }
+  try {
+    send(response, 200, type, await readFile(file));
+  } catch {
+    send(response, 404, 'text/plain', 'not found');
+  }
+}
+
+function send(response: ServerResponse, status: number, type: string, body: string | Buffer) {
+  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+  response.end(body);
+}
