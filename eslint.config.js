@@ -38,6 +38,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright reads a fixture's dependencies from its destructured first parameter.
+    files: ['test/e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -37,7 +37,10 @@ test('the Content Security Policy blocks string evaluation and inline scripts', 
         if (seen.length === 2) done();
       });
     });
-    const stringTimer = window.setTimeout as unknown as (code: string, delay: number) => number;
+    const stringTimer = window.setTimeout.bind(window) as unknown as (
+      code: string,
+      delay: number,
+    ) => number;
     stringTimer('document.body.dataset.evalRan = "yes"', 0);
     const inline = document.createElement('script');
     inline.textContent = 'document.body.dataset.inlineRan = "yes";';

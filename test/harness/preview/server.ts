@@ -9,14 +9,17 @@ const RENDERER_DIR = resolve(import.meta.dirname, '../../../out/renderer');
 const BRIDGE_PATH = '/__preview/bridge.js';
 const MAX_IPC_BODY = 1024 * 1024;
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-};
+const HTML = 'text/html; charset=utf-8';
+const JAVASCRIPT = 'text/javascript; charset=utf-8';
+
+const CONTENT_TYPES = new Map([
+  ['.html', HTML],
+  ['.js', JAVASCRIPT],
+  ['.css', 'text/css; charset=utf-8'],
+  ['.svg', 'image/svg+xml'],
+  ['.png', 'image/png'],
+  ['.woff2', 'font/woff2'],
+]);
 
 export interface PreviewServer {
   url: string;
@@ -45,9 +48,9 @@ export async function startPreviewServer(dispatch: Dispatch): Promise<PreviewSer
       const { name, input } = parseIpcRequest(await readBody(request));
       send(response, 200, 'application/json', JSON.stringify(await dispatch(name, input)));
     } else if (path === BRIDGE_PATH) {
-      send(response, 200, CONTENT_TYPES['.js'], bridgeScript);
+      send(response, 200, JAVASCRIPT, bridgeScript);
     } else if (path === '/' || path === '/index.html') {
-      send(response, 200, CONTENT_TYPES['.html'], indexHtml);
+      send(response, 200, HTML, indexHtml);
     } else {
       await sendStatic(path, response);
     }
@@ -102,7 +105,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 async function sendStatic(path: string, response: ServerResponse): Promise<void> {
   const file = normalize(join(RENDERER_DIR, decodeURIComponent(path)));
-  const type = CONTENT_TYPES[extname(file)];
+  const type = CONTENT_TYPES.get(extname(file));
   if (!file.startsWith(RENDERER_DIR) || type === undefined) {
     send(response, 404, 'text/plain', 'not found');
     return;

@@ -1,0 +1,49 @@
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import { boundaries } from '../../eslint.boundaries.js';
+
+// The same boundary rules the project lints with, without type information so that sample code
+// can be linted under any path.
+const eslint = new ESLint({
+  overrideConfigFile: true,
+  overrideConfig: [
+    { files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser } },
+    ...boundaries,
+  ],
+});
+
+async function violations(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+describe('the process boundaries', () => {
+  it.each([
+    ['src/renderer/src/x.ts', "import { ipcRenderer } from 'electron';"],
+    ['src/renderer/src/x.ts', "import { readFile } from 'node:fs/promises';"],
+    ['src/renderer/src/x.ts', "import path from 'path';"],
+    ['src/renderer/src/x.ts', "import { openAppDatabase } from '../../main/storage/database';"],
+    ['src/renderer/src/x.ts', "import { startServer } from '../../server/start';"],
+    ['src/renderer/src/x.ts', "import Database from 'better-sqlite3';"],
+    ['src/shared/wire/x.ts', "import { createHash } from 'node:crypto';"],
+    ['src/shared/wire/x.ts', "import { useState } from 'react';"],
+    ['src/shared/wire/x.ts', "import { app } from 'electron';"],
+    ['src/server/x.ts', "import { app } from 'electron';"],
+    ['src/main/cache/x.ts', "import { net } from 'electron';"],
+    ['src/preload/index.ts', "import { readFileSync } from 'fs';"],
+  ])('%s may not `%s`', async (path, code) => {
+    expect(await violations(path, code)).toContain('no-restricted-imports');
+  });
+
+  it.each([
+    ['src/renderer/src/x.ts', "import { commands } from '../../shared/ipc/contract';"],
+    ['src/shared/wire/x.ts', "import { z } from 'zod';"],
+    ['src/main/window.ts', "import { BrowserWindow } from 'electron';"],
+    ['src/main/cache/x.ts', "import type { WebContents } from 'electron';"],
+    ['src/main/cache/x.ts', "import Database from 'better-sqlite3';"],
+    ['src/preload/index.ts', "import { contextBridge } from 'electron';"],
+  ])('%s may `%s`', async (path, code) => {
+    expect(await violations(path, code)).toEqual([]);
+  });
+});
