@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// `npm start`: build the app, make sure Electron and an Electron build of SQLite are there, launch.
+import { spawn, spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { buildElectronNative } from './build-electron-native.mjs';
+import { electronBinary, electronVersion, installElectronBinary } from './electron-runtime.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+
+function fail(lines) {
+  console.error(['', ...lines, ''].join('\n'));
+  process.exit(1);
+}
+
+const build = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--logLevel', 'warn'],
+  { cwd: root, stdio: 'inherit' },
+);
+if (build.status !== 0) fail(['Pitside could not be built (see the errors above).']);
+
+let binary = electronBinary();
+if (binary === null) {
+  console.log(`Fetching the Electron ${electronVersion} runtime (once)…`);
+  binary = installElectronBinary() ? electronBinary() : null;
+}
+if (binary === null) {
+  fail([
+    `Pitside cannot start here: the Electron ${electronVersion} runtime is not installed and could`,
+    'not be downloaded (this machine has no access to where Electron publishes its binaries).',
+    'On a machine with normal internet access, `npm start` fetches it once by itself.',
+    'Everything else works without it: `npm test` runs the whole suite, `npm run server` the',
+    'reference service.',
+  ]);
+}
+
+const native = buildElectronNative();
+if (!native.ok) {
+  fail([
+    'Pitside cannot start: SQLite is compiled for Node here and Electron needs its own build.',
+    native.reason,
+    'Run `npm run native:electron` on a machine with internet access to fetch it.',
+  ]);
+}
+
+const app = spawn(binary, [root, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+app.on('exit', (code) => process.exit(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => app.kill(signal));
