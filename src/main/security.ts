@@ -25,7 +25,8 @@ export function isTrustedRendererUrl(url: string, rendererUrl: string): boolean 
   try {
     const frame = new URL(url);
     const app = new URL(rendererUrl);
-    if (app.protocol === 'file:') return frame.protocol === 'file:' && frame.pathname === app.pathname;
+    if (app.protocol === 'file:')
+      return frame.protocol === 'file:' && frame.pathname === app.pathname;
     return frame.origin === app.origin;
   } catch {
     return false;

@@ -10,7 +10,10 @@ import { join } from 'node:path';
  * Returns the path of the build for this runtime, or `undefined` to let better-sqlite3 load its
  * own (the right one under Node, and in a packaged app whose installer rebuilt it for Electron).
  */
-export function resolveSqliteBinding(appRoot: string, versions: NodeJS.ProcessVersions): string | undefined {
+export function resolveSqliteBinding(
+  appRoot: string,
+  versions: NodeJS.ProcessVersions,
+): string | undefined {
   if (versions.electron === undefined) return undefined;
   const candidate = electronSqliteBindingPath(appRoot, versions.modules);
   return existsSync(candidate) ? candidate : undefined;

@@ -13,7 +13,11 @@ export function App() {
   }, [load]);
 
   return (
-    <div className="shell" data-testid="app-shell" data-ready={status === 'ready' || status === 'error'}>
+    <div
+      className="shell"
+      data-testid="app-shell"
+      data-ready={status === 'ready' || status === 'error'}
+    >
       <header className="topbar">
         <span className="brand">Pitside</span>
         <span className="tagline">robotics competitions, offline first</span>

@@ -1,17 +1,13 @@
-import {
-  COMMAND_NAMES,
-  type CommandInput,
-  type CommandName,
-  type CommandOutput,
-} from './contract';
+import { COMMAND_NAMES, type CommandInput, type CommandName, type CommandOutput } from './contract';
 import type { IpcResult } from './errors';
 
 type DomainOf<Name> = Name extends `${infer Domain}:${string}` ? Domain : never;
 type VerbOf<Name, Domain extends string> = Name extends `${Domain}:${infer Verb}` ? Verb : never;
 
-type Method<Name extends CommandName> = undefined extends CommandInput<Name>
-  ? (input?: CommandInput<Name>) => Promise<IpcResult<CommandOutput<Name>>>
-  : (input: CommandInput<Name>) => Promise<IpcResult<CommandOutput<Name>>>;
+type Method<Name extends CommandName> =
+  undefined extends CommandInput<Name>
+    ? (input?: CommandInput<Name>) => Promise<IpcResult<CommandOutput<Name>>>
+    : (input: CommandInput<Name>) => Promise<IpcResult<CommandOutput<Name>>>;
 
 /** `window.api`: one namespace per domain, one method per command, derived from the contract. */
 export type PitsideApi = {

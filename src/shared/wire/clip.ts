@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { eventIdSchema, httpsUrlSchema, responseTimestampSchema, teamNumberSchema } from './formats';
+import {
+  eventIdSchema,
+  httpsUrlSchema,
+  responseTimestampSchema,
+  teamNumberSchema,
+} from './formats';
 import { matchTypeSchema } from './match';
 
 export const clipRecordSchema = z.object({
