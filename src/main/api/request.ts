@@ -1,0 +1,260 @@
+import type { z } from 'zod';
+import { errorBodySchema, issuesToDetails } from '../../shared/wire/errors';
+import { backoffDelay, DEFAULT_BACKOFF, parseRetryAfter, type BackoffPolicy } from './backoff';
+import { ApiError, codeForStatus } from './errors';
+
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface TransportOptions {
+  /** The service's base URL, e.g. `https://events.example.org` (a path prefix is kept). */
+  baseUrl: string;
+  /** Electron's `net.fetch` in the app (system proxy and certificates), global `fetch` in Node. */
+  fetch: FetchLike;
+  /** Read from the keychain for every request, so a key changed in settings applies at once. */
+  apiKey: () => Promise<string | null>;
+  timeoutMs?: number;
+  /** Attempts for a read, first one included; writes always get exactly one. */
+  maxAttempts?: number;
+  /** A Retry-After longer than this is not waited out: the error goes back to the caller. */
+  maxRetryAfterMs?: number;
+  backoff?: BackoffPolicy;
+  random?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  now?: () => number;
+  maxBodyBytes?: number;
+}
+
+export interface RequestSpec<Schema extends z.ZodType> {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Path and query below the base URL, starting with `/v1/`. */
+  path: string;
+  /** `null` for answers without a body (204, 304). */
+  schema: Schema | null;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<Value> {
+  status: number;
+  /** `undefined` for 304 and 204. */
+  value: Value | undefined;
+  etag: string | null;
+  headers: Headers;
+}
+
+export type Transport = <Schema extends z.ZodType>(
+  spec: RequestSpec<Schema>,
+) => Promise<ApiResponse<z.output<Schema>>>;
+
+const DEFAULTS = {
+  timeoutMs: 15_000,
+  maxAttempts: 4,
+  maxRetryAfterMs: 30_000,
+  maxBodyBytes: 32 * 1024 * 1024,
+};
+
+export function createTransport(options: TransportOptions): Transport {
+  const base = parseBaseUrl(options.baseUrl);
+  const settings = { ...DEFAULTS, ...options };
+  const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? abortableSleep;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+
+  return async (spec) => {
+    const url = resolveUrl(base, spec.path);
+    const attempts = spec.method === 'GET' ? settings.maxAttempts : 1;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await attemptOnce(url, spec);
+      } catch (error) {
+        const retryable = error instanceof ApiError && error.isTransient;
+        if (!retryable || attempt >= attempts) throw error;
+        if ((error.retryAfterMs ?? 0) > settings.maxRetryAfterMs) throw error;
+        await sleep(backoffDelay(attempt, backoff, random, error.retryAfterMs), spec.signal);
+      }
+    }
+  };
+
+  async function attemptOnce<Schema extends z.ZodType>(
+    url: string,
+    spec: RequestSpec<Schema>,
+  ): Promise<ApiResponse<z.output<Schema>>> {
+    const headers: Record<string, string> = { accept: 'application/json', ...spec.headers };
+    const key = await options.apiKey();
+    if (key !== null) headers.authorization = `Bearer ${key}`;
+    if (spec.body !== undefined) headers['content-type'] = 'application/json';
+
+    const timeout = AbortSignal.timeout(settings.timeoutMs);
+    const signal = spec.signal === undefined ? timeout : AbortSignal.any([spec.signal, timeout]);
+    let response: Response;
+    let text: string;
+    try {
+      response = await options.fetch(url, {
+        method: spec.method,
+        headers,
+        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        // A redirect could carry the key to another origin, and a captive portal answers with
+        // one: neither is the service, so none is followed.
+        redirect: 'manual',
+        signal,
+      });
+      text = await readBody(response, settings.maxBodyBytes);
+    } catch (error) {
+      throw networkFailure(error, spec.signal, timeout, settings.timeoutMs);
+    }
+
+    const etag = response.headers.get('etag');
+    if (response.status === 304 || response.status === 204) {
+      return { status: response.status, value: undefined, etag, headers: response.headers };
+    }
+    if (response.status >= 300 && response.status < 400) {
+      throw new ApiError(
+        'invalid_response',
+        `The service answered with a redirect (${response.status}); a captive portal or a proxy may be in the way.`,
+        { status: response.status },
+      );
+    }
+    if (!response.ok) throw errorFromResponse(response, text, now());
+    if (spec.schema === null) {
+      return { status: response.status, value: undefined, etag, headers: response.headers };
+    }
+    const value = parseBody(spec.schema, response, text);
+    return { status: response.status, value, etag, headers: response.headers };
+  }
+}
+
+function parseBaseUrl(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ApiError('invalid_response', `${JSON.stringify(baseUrl)} is not a URL.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ApiError('invalid_response', `The service URL must be http or https: ${baseUrl}`);
+  }
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  url.search = '';
+  url.hash = '';
+  return url;
+}
+
+/** Joins below the base and refuses anything that would leave its origin (`//host`, `http:`). */
+function resolveUrl(base: URL, path: string): string {
+  if (!path.startsWith('/') || path.startsWith('//')) {
+    throw new Error(`request paths start with a single slash: ${path}`);
+  }
+  const url = new URL(path.slice(1), base);
+  if (url.origin !== base.origin) throw new Error(`${path} leaves the service's origin`);
+  return url.href;
+}
+
+async function readBody(response: Response, limit: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? '0');
+  if (declared > limit) {
+    await response.body?.cancel();
+    throw new ApiError(
+      'invalid_response',
+      `The service sent ${declared} bytes; at most ${limit} are read.`,
+    );
+  }
+  const text = await response.text();
+  if (text.length > limit) {
+    throw new ApiError('invalid_response', `The service sent more than ${limit} bytes.`);
+  }
+  return text;
+}
+
+function networkFailure(
+  error: unknown,
+  callerSignal: AbortSignal | undefined,
+  timeout: AbortSignal,
+  timeoutMs: number,
+): unknown {
+  if (error instanceof ApiError) return error;
+  // A cancellation by the caller is not a failure of the service: it propagates as is.
+  if (callerSignal?.aborted === true) return callerSignal.reason;
+  if (timeout.aborted) {
+    return new ApiError('timeout', `The service did not answer within ${timeoutMs / 1000} s.`, {
+      cause: error,
+    });
+  }
+  return new ApiError('offline', 'The service cannot be reached.', { cause: error });
+}
+
+function errorFromResponse(response: Response, text: string, now: number): ApiError {
+  const code = codeForStatus(response.status);
+  const parsed = errorBodySchema.safeParse(safeJson(text));
+  const serviceError = parsed.success ? parsed.data.error : undefined;
+  return new ApiError(code, serviceError?.message ?? `The service answered ${response.status}.`, {
+    status: response.status,
+    serviceCode: serviceError?.code,
+    details: serviceError?.details,
+    retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now),
+  });
+}
+
+/**
+ * Only a JSON body that matches the schema gets through. A portal's HTML page with status 200,
+ * a body cut off mid-way or a record of the wrong shape all stop here, before any cache write.
+ */
+function parseBody<Schema extends z.ZodType>(
+  schema: Schema,
+  response: Response,
+  text: string,
+): z.output<Schema> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!/\bjson\b/i.test(type)) {
+    throw new ApiError(
+      'invalid_response',
+      `The service answered with ${type === '' ? 'no content type' : type}, not JSON; a captive portal may be in the way.`,
+      { status: response.status },
+    );
+  }
+  const json = safeJson(text);
+  if (json === undefined) {
+    throw new ApiError(
+      'invalid_response',
+      'The service sent JSON that does not parse (cut off?).',
+      {
+        status: response.status,
+      },
+    );
+  }
+  const result = schema.safeParse(json);
+  if (!result.success) {
+    throw new ApiError('invalid_response', 'The service sent data of an unexpected shape.', {
+      status: response.status,
+      details: issuesToDetails(result.error.issues).slice(0, 10),
+    });
+  }
+  return result.data;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted === true) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,187 @@
+import {
+  createServer,
+  request as forward,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the proxy does to one request instead of (or on top of) passing it through. */
+export type Fault =
+  | { kind: 'drop' }
+  | { kind: 'reset-mid-body' }
+  | { kind: 'status'; status: number; body?: string; contentType?: string }
+  | { kind: 'rate-limit'; retryAfter: string }
+  | { kind: 'delay'; ms: number }
+  | { kind: 'captive-portal' }
+  | { kind: 'truncate' }
+  | { kind: 'rewrite'; transform: (json: unknown) => unknown }
+  | { kind: 'redirect'; location: string };
+
+export interface FaultRule {
+  fault: Fault;
+  /** Which requests it applies to; all when absent. */
+  match?: (request: RecordedRequest) => boolean;
+  /** How many matching requests it applies to before it is used up; unlimited when absent. */
+  times?: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  fault: Fault['kind'] | null;
+}
+
+export interface FaultProxy {
+  url: string;
+  requests: RecordedRequest[];
+  /** Adds rules; the first live matching rule of the plan applies. */
+  plan(...rules: FaultRule[]): void;
+  clear(): void;
+  close(): Promise<void>;
+}
+
+const CAPTIVE_PORTAL_PAGE =
+  '<!doctype html><html><head><title>Venue Wi-Fi</title></head><body><form>Accept the terms to continue</form></body></html>';
+
+/**
+ * A loopback HTTP proxy in front of the real service that misbehaves on request: the network a
+ * scout's laptop actually sees at a venue. Used by the API client and sync tests.
+ */
+export async function startFaultProxy(target: string): Promise<FaultProxy> {
+  const upstream = new URL(target);
+  const requests: RecordedRequest[] = [];
+  let rules: (FaultRule & { used: number })[] = [];
+
+  function pickFault(recorded: RecordedRequest): Fault | null {
+    const rule = rules.find(
+      (candidate) =>
+        (candidate.times === undefined || candidate.used < candidate.times) &&
+        (candidate.match?.(recorded) ?? true),
+    );
+    if (rule === undefined) return null;
+    rule.used += 1;
+    return rule.fault;
+  }
+
+  const server = createServer((incoming, outgoing) => {
+    const recorded: RecordedRequest = {
+      method: incoming.method ?? 'GET',
+      path: incoming.url ?? '/',
+      headers: incoming.headers,
+      fault: null,
+    };
+    const fault = pickFault(recorded);
+    recorded.fault = fault?.kind ?? null;
+    requests.push(recorded);
+    void apply(fault, incoming, outgoing);
+  });
+
+  async function apply(fault: Fault | null, incoming: IncomingMessage, outgoing: ServerResponse) {
+    switch (fault?.kind) {
+      case 'drop':
+        incoming.socket.destroy();
+        return;
+      case 'status':
+        outgoing.writeHead(fault.status, {
+          'content-type': fault.contentType ?? 'application/json',
+        });
+        outgoing.end(
+          fault.body ?? JSON.stringify({ error: { code: 'internal', message: 'injected' } }),
+        );
+        return;
+      case 'rate-limit':
+        outgoing.writeHead(429, {
+          'content-type': 'application/json',
+          'retry-after': fault.retryAfter,
+        });
+        outgoing.end(JSON.stringify({ error: { code: 'rate_limited', message: 'slow down' } }));
+        return;
+      case 'captive-portal':
+        outgoing.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        outgoing.end(CAPTIVE_PORTAL_PAGE);
+        return;
+      case 'redirect':
+        outgoing.writeHead(302, { location: fault.location });
+        outgoing.end();
+        return;
+      case 'delay':
+        await new Promise((resolve) => setTimeout(resolve, fault.ms));
+        break;
+      default:
+        break;
+    }
+    const upstreamResponse = await pass(incoming, upstream);
+    const body = upstreamResponse.body;
+    const headers = { ...upstreamResponse.headers };
+    delete headers['content-length'];
+    delete headers['transfer-encoding'];
+    if (fault?.kind === 'reset-mid-body') {
+      outgoing.writeHead(upstreamResponse.status, { ...headers, 'content-length': body.length });
+      outgoing.write(body.subarray(0, Math.floor(body.length / 2)));
+      setImmediate(() => incoming.socket.destroy());
+      return;
+    }
+    let sent = body;
+    if (fault?.kind === 'truncate') sent = body.subarray(0, Math.floor(body.length / 2));
+    if (fault?.kind === 'rewrite') {
+      sent = Buffer.from(JSON.stringify(fault.transform(JSON.parse(body.toString('utf8')))));
+    }
+    outgoing.writeHead(upstreamResponse.status, { ...headers, 'content-length': sent.length });
+    outgoing.end(sent);
+  }
+
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    plan: (...added) => {
+      rules = [...rules, ...added.map((rule) => ({ ...rule, used: 0 }))];
+    },
+    clear: () => {
+      rules = [];
+      requests.length = 0;
+    },
+    close: () =>
+      new Promise((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
+interface UpstreamResponse {
+  status: number;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+}
+
+function pass(incoming: IncomingMessage, upstream: URL): Promise<UpstreamResponse> {
+  return new Promise((resolve, reject) => {
+    const outbound = forward(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: { ...incoming.headers, host: upstream.host },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 502,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    outbound.on('error', reject);
+    incoming.pipe(outbound);
+  });
+}
