@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { clipRecordSchema } from '../../shared/wire/clip';
 import { listEnvelopeSchema, singleEnvelopeSchema } from '../../shared/wire/envelopes';
 import {
@@ -71,11 +72,11 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 export function createApiClient(options: TransportOptions) {
   const send = createTransport(options);
 
-  function get<Key extends keyof typeof schemas>(key: Key, path: string, read?: ReadOptions) {
+  function get<Schema extends z.ZodType>(schema: Schema, path: string, read?: ReadOptions) {
     return send({
       method: 'GET',
       path,
-      schema: schemas[key],
+      schema,
       headers: readHeaders(read),
       signal: read?.signal,
     });
@@ -83,27 +84,27 @@ export function createApiClient(options: TransportOptions) {
 
   return {
     listEvents: (query?: EventListQuery, read?: ReadOptions) =>
-      get('eventList', withQuery('/v1/events', query), read),
+      get(schemas.eventList, withQuery('/v1/events', query), read),
     getEvent: (eventId: string, read?: ReadOptions) =>
-      get('event', `/v1/events/${segment(eventId)}`, read),
+      get(schemas.event, `/v1/events/${segment(eventId)}`, read),
     eventTeams: (eventId: string, query?: Pagination, read?: ReadOptions) =>
-      get('teamList', withQuery(`/v1/events/${segment(eventId)}/teams`, query), read),
+      get(schemas.teamList, withQuery(`/v1/events/${segment(eventId)}/teams`, query), read),
     eventMatches: (eventId: string, query?: Pagination, read?: ReadOptions) =>
-      get('matchList', withQuery(`/v1/events/${segment(eventId)}/matches`, query), read),
+      get(schemas.matchList, withQuery(`/v1/events/${segment(eventId)}/matches`, query), read),
     eventClips: (eventId: string, query?: EventClipQuery, read?: ReadOptions) =>
-      get('clipList', withQuery(`/v1/events/${segment(eventId)}/clips`, query), read),
+      get(schemas.clipList, withQuery(`/v1/events/${segment(eventId)}/clips`, query), read),
     listTeams: (query?: TeamListQuery, read?: ReadOptions) =>
-      get('teamList', withQuery('/v1/teams', query), read),
+      get(schemas.teamList, withQuery('/v1/teams', query), read),
     getTeam: (teamNumber: number, read?: ReadOptions) =>
-      get('team', `/v1/teams/${segment(teamNumber)}`, read),
+      get(schemas.team, `/v1/teams/${segment(teamNumber)}`, read),
     teamEvents: (teamNumber: number, query?: TeamEventQuery, read?: ReadOptions) =>
-      get('eventList', withQuery(`/v1/teams/${segment(teamNumber)}/events`, query), read),
+      get(schemas.eventList, withQuery(`/v1/teams/${segment(teamNumber)}/events`, query), read),
     teamMatches: (teamNumber: number, query?: TeamMatchQuery, read?: ReadOptions) =>
-      get('matchList', withQuery(`/v1/teams/${segment(teamNumber)}/matches`, query), read),
+      get(schemas.matchList, withQuery(`/v1/teams/${segment(teamNumber)}/matches`, query), read),
     teamClips: (teamNumber: number, query?: TeamClipQuery, read?: ReadOptions) =>
-      get('clipList', withQuery(`/v1/teams/${segment(teamNumber)}/clips`, query), read),
+      get(schemas.clipList, withQuery(`/v1/teams/${segment(teamNumber)}/clips`, query), read),
     teamStats: (teamNumber: number, season?: string, read?: ReadOptions) =>
-      get('stats', withQuery(`/v1/teams/${segment(teamNumber)}/stats`, { season }), read),
+      get(schemas.stats, withQuery(`/v1/teams/${segment(teamNumber)}/stats`, { season }), read),
 
     createEvent: (input: EventCreateInput, write?: WriteOptions) =>
       send({
