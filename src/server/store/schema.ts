@@ -7,8 +7,8 @@ import Database from 'better-sqlite3';
  * Timestamps are stored as the service returns them (UTC, second precision, `Z`), so text order is
  * time order and rows serialise without conversion. Alliance and clip team lists are stored twice
  * on purpose: as the JSON array the record returns (cheap to serialise a page of 100) and as rows
- * of `match_teams` / `clip_teams` (indexed, for "every match of team 254"). Both are written by the
- * same insert in `records.ts`, never separately.
+ * of `match_teams` / `clip_teams` (indexed, for "every match of team 254"). The importer (`import.ts`)
+ * writes the index rows from the JSON it has just inserted, so the two cannot disagree.
  */
 export const SCHEMA_VERSION = 1;
 

@@ -40,10 +40,18 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Turns zod issues into the service's `details` rows: dotted field path and what is wrong with it. */
+/**
+ * Turns zod issues into the service's `details` rows: dotted field path and what is wrong with it.
+ * zod reports all unknown members of an object as one issue; each gets its own row here, so that
+ * `location.foo` is named as precisely as `location.city`.
+ */
 export function issuesToDetails(issues: readonly z.core.$ZodIssue[]): ErrorDetail[] {
-  return issues.map((issue) => ({
-    field: issue.path.map(String).join('.'),
-    issue: issue.message,
-  }));
+  return issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({
+          field: [...issue.path, key].map(String).join('.'),
+          issue: 'is not a known field',
+        }))
+      : [{ field: issue.path.map(String).join('.'), issue: issue.message }],
+  );
 }

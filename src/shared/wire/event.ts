@@ -87,7 +87,7 @@ export const READ_ONLY_EVENT_FIELDS = [
   'updatedAt',
 ] as const;
 
-/** POST /v1/events, validated field by field; cross-field rules live in `eventRules`. */
+/** POST /v1/events, validated field by field; the rules across fields are `checkEventDates`. */
 export const eventCreateSchema = z.strictObject({
   name: eventNameSchema,
   season: seasonSchema,
