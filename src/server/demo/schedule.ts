@@ -1,0 +1,343 @@
+import { formatTimestamp } from '../../shared/wire/formats';
+import { matchId, winnerOf, type MatchType } from '../../shared/wire/match';
+import type { DatasetMatch } from '../store/dataset';
+import { DAY_MS, MINUTE_MS } from './calendar';
+import { localTime, type DemoEvent } from './events';
+import type { Random } from './random';
+import { ALLIANCE_SIZE } from './sizes';
+import type { DemoTeam } from './teams';
+
+/** A match as the event would run it in full; `knownMs` is when its line-up was published. */
+interface MatchDraft {
+  type: MatchType;
+  number: number;
+  scheduledMs: number;
+  playedMs: number;
+  knownMs: number;
+  red: DemoTeam[];
+  blue: DemoTeam[];
+  redScore: number;
+  blueScore: number;
+}
+
+/** Minutes between match starts: big-robot matches need longer to reset the field. */
+const QUALIFICATION_CYCLE = { frc: 8, ftc: 7 } as const;
+const PLAYOFF_CYCLE = { frc: 12, ftc: 10 } as const;
+/** One team's share of an alliance's score, before strength and the season's game are applied. */
+const SCORE_UNIT = { frc: 40, ftc: 55 } as const;
+
+export interface ScheduleContext {
+  random: Random;
+  /** Data describes the world at this instant: later matches are scheduled, not played. */
+  cutoffMs: number;
+  /** Each season's game scores differently. */
+  scoreScale: number;
+}
+
+function allianceScore(
+  context: ScheduleContext,
+  event: DemoEvent,
+  alliance: readonly DemoTeam[],
+): number {
+  const unit = SCORE_UNIT[event.program] * context.scoreScale;
+  let score = context.random.normal(0, unit * 0.15);
+  for (const team of alliance) score += team.strength * unit * (0.75 + 0.5 * context.random.next());
+  return Math.max(0, Math.round(score));
+}
+
+/** Walks an event's schedule, with a delay that builds up and is caught up at breaks and overnight. */
+class Clock {
+  private day: number;
+  private delayMinutes = 0;
+  private nextMs: number;
+
+  constructor(
+    private readonly event: DemoEvent,
+    private readonly random: Random,
+    firstDay: number,
+    firstHour: number,
+  ) {
+    this.day = firstDay;
+    this.nextMs = localTime(event, firstDay, firstHour);
+  }
+
+  /**
+   * The next slot, `cycle` minutes long, moving to the next morning when the day is over; on the
+   * last day there is no next morning, so the evening runs long instead.
+   */
+  slot(cycleMinutes: number): { scheduledMs: number; playedMs: number } {
+    const dayOver = this.nextMs + cycleMinutes * MINUTE_MS > localTime(this.event, this.day, 18);
+    if (dayOver && this.day < this.event.days - 1) {
+      this.day += 1;
+      this.delayMinutes = 0;
+      this.nextMs = localTime(this.event, this.day, 9);
+    }
+    const scheduledMs = this.nextMs;
+    this.nextMs += cycleMinutes * MINUTE_MS;
+    this.delayMinutes = Math.min(20, Math.max(0, this.delayMinutes + this.random.int(-2, 3)));
+    return { scheduledMs, playedMs: scheduledMs + this.delayMinutes * MINUTE_MS };
+  }
+
+  get currentDay(): number {
+    return this.day;
+  }
+
+  get nowMs(): number {
+    return this.nextMs;
+  }
+
+  /** Jumps ahead: to a later start on a later day, or by a break on the same one. */
+  resumeAt(ms: number, day: number): void {
+    this.nextMs = ms;
+    this.day = day;
+    this.delayMinutes = 0;
+  }
+}
+
+/**
+ * Qualification line-ups: teams come round in shuffled order, each playing about the same number of
+ * matches, never twice in one match.
+ */
+function qualificationLineUps(
+  random: Random,
+  teams: readonly DemoTeam[],
+  matchCount: number,
+  allianceSize: number,
+): DemoTeam[][] {
+  const perMatch = allianceSize * 2;
+  const queue: DemoTeam[] = [];
+  const lineUps: DemoTeam[][] = [];
+  while (lineUps.length < matchCount) {
+    while (queue.length < perMatch * 2) queue.push(...random.shuffled(teams));
+    const lineUp: DemoTeam[] = [];
+    for (let index = 0; index < queue.length && lineUp.length < perMatch;) {
+      const team = queue[index] as DemoTeam;
+      if (lineUp.includes(team)) {
+        index += 1;
+      } else {
+        lineUp.push(team);
+        queue.splice(index, 1);
+      }
+    }
+    lineUps.push(lineUp);
+  }
+  return lineUps;
+}
+
+interface Standing {
+  team: DemoTeam;
+  rankingPoints: number;
+  totalScore: number;
+  played: number;
+}
+
+/** The qualification ranking: ranking points (2 a win, 1 a tie), then average score. */
+function rank(teams: readonly DemoTeam[], qualifications: readonly MatchDraft[]): DemoTeam[] {
+  const standings = new Map<DemoTeam, Standing>(
+    teams.map((team) => [team, { team, rankingPoints: 0, totalScore: 0, played: 0 }]),
+  );
+  for (const match of qualifications) {
+    const winner = winnerOf(match.redScore, match.blueScore);
+    for (const [alliance, score, side] of [
+      [match.red, match.redScore, 'red'],
+      [match.blue, match.blueScore, 'blue'],
+    ] as const) {
+      for (const team of alliance) {
+        const standing = standings.get(team);
+        if (standing === undefined) continue;
+        standing.played += 1;
+        standing.totalScore += score;
+        standing.rankingPoints += winner === side ? 2 : winner === 'tie' ? 1 : 0;
+      }
+    }
+  }
+  const average = (standing: Standing): number =>
+    standing.played === 0 ? 0 : standing.totalScore / standing.played;
+  return [...standings.values()]
+    .sort(
+      (a, b) =>
+        b.rankingPoints - a.rankingPoints ||
+        average(b) - average(a) ||
+        a.team.record.number - b.team.record.number,
+    )
+    .map((standing) => standing.team);
+}
+
+/** Four alliances picked serpentine from the top of the ranking: 1st with 8th and 9th, and so on. */
+function playoffAlliances(ranking: readonly DemoTeam[], allianceSize: number): DemoTeam[][] {
+  const alliances: DemoTeam[][] = [[], [], [], []];
+  for (let round = 0; round < allianceSize; round++) {
+    for (let seat = 0; seat < 4; seat++) {
+      const alliance = round % 2 === 0 ? seat : 3 - seat;
+      const team = ranking[round * 4 + seat];
+      if (team !== undefined) alliances[alliance]?.push(team);
+    }
+  }
+  return alliances;
+}
+
+interface Series {
+  red: DemoTeam[];
+  blue: DemoTeam[];
+  redWins: number;
+  blueWins: number;
+  games: MatchDraft[];
+}
+
+/**
+ * Plays the semifinals (1 v 4, 2 v 3) and the final, each first to two wins. A third game exists
+ * only when the first two were split, and only becomes known when the second was played.
+ */
+function playoffs(
+  context: ScheduleContext,
+  event: DemoEvent,
+  alliances: DemoTeam[][],
+  clock: Clock,
+  publishedMs: number,
+): MatchDraft[] {
+  const cycle = PLAYOFF_CYCLE[event.program];
+  const drafts: MatchDraft[] = [];
+  const play = (series: Series, type: MatchType, knownMs: number): MatchDraft => {
+    const { scheduledMs, playedMs } = clock.slot(cycle);
+    let redScore = allianceScore(context, event, series.red);
+    let blueScore = allianceScore(context, event, series.blue);
+    // Playoffs need a winner: a tied game is replayed, which shows as its final score.
+    for (let replay = 0; replay < 5 && redScore === blueScore; replay++) {
+      redScore = allianceScore(context, event, series.red);
+      blueScore = allianceScore(context, event, series.blue);
+    }
+    if (redScore === blueScore) redScore += 1;
+    const number = drafts.filter((draft) => draft.type === type).length + 1;
+    const draft: MatchDraft = {
+      type,
+      number,
+      scheduledMs,
+      playedMs,
+      knownMs,
+      red: series.red,
+      blue: series.blue,
+      redScore,
+      blueScore,
+    };
+    if (redScore > blueScore) series.redWins += 1;
+    else series.blueWins += 1;
+    series.games.push(draft);
+    drafts.push(draft);
+    return draft;
+  };
+  const [first, second, third, fourth] = alliances as [
+    DemoTeam[],
+    DemoTeam[],
+    DemoTeam[],
+    DemoTeam[],
+  ];
+  const semifinals: Series[] = [
+    { red: first, blue: fourth, redWins: 0, blueWins: 0, games: [] },
+    { red: second, blue: third, redWins: 0, blueWins: 0, games: [] },
+  ];
+  for (let game = 0; game < 2; game++) {
+    for (const series of semifinals) play(series, 'semifinal', publishedMs);
+  }
+  for (const series of semifinals) {
+    if (series.redWins === 1) play(series, 'semifinal', series.games[1]?.playedMs ?? publishedMs);
+  }
+  const winnerOfSeries = (series: Series): DemoTeam[] =>
+    series.redWins === 2 ? series.red : series.blue;
+  const semifinalsOverMs = Math.max(
+    ...semifinals.flatMap((series) => series.games.map((game) => game.playedMs)),
+  );
+  clock.resumeAt(clock.nowMs + 15 * MINUTE_MS, clock.currentDay);
+  const final: Series = {
+    red: winnerOfSeries(semifinals[0] as Series),
+    blue: winnerOfSeries(semifinals[1] as Series),
+    redWins: 0,
+    blueWins: 0,
+    games: [],
+  };
+  play(final, 'final', semifinalsOverMs);
+  play(final, 'final', semifinalsOverMs);
+  if (final.redWins === 1) play(final, 'final', final.games[1]?.playedMs ?? semifinalsOverMs);
+  return drafts;
+}
+
+/** The whole event as it would be run, played out to the end whatever `now` is. */
+function runEvent(
+  context: ScheduleContext,
+  event: DemoEvent,
+  teams: readonly DemoTeam[],
+): MatchDraft[] {
+  const { random } = context;
+  const allianceSize = ALLIANCE_SIZE[event.program];
+  if (teams.length < allianceSize * 2 + 2) return [];
+  const matchesPerTeam = event.program === 'frc' ? random.int(8, 11) : random.int(5, 6);
+  const qualificationCount = Math.ceil((teams.length * matchesPerTeam) / (allianceSize * 2));
+  // Multi-day events spend their first morning on inspection and practice.
+  const clock = new Clock(event, random, 0, event.days >= 3 ? 13 : 10);
+  const publishedMs = event.startDay * DAY_MS - 7 * DAY_MS;
+  const qualifications = qualificationLineUps(random, teams, qualificationCount, allianceSize).map(
+    (lineUp, index): MatchDraft => {
+      const { scheduledMs, playedMs } = clock.slot(QUALIFICATION_CYCLE[event.program]);
+      const red = lineUp.slice(0, allianceSize);
+      const blue = lineUp.slice(allianceSize);
+      return {
+        type: 'qualification',
+        number: index + 1,
+        scheduledMs,
+        playedMs,
+        knownMs: publishedMs,
+        red,
+        blue,
+        redScore: allianceScore(context, event, red),
+        blueScore: allianceScore(context, event, blue),
+      };
+    },
+  );
+  if (teams.length < allianceSize * 4) return qualifications;
+
+  const lastDay = event.days - 1;
+  if (clock.currentDay < lastDay) clock.resumeAt(localTime(event, lastDay, 11), lastDay);
+  else clock.resumeAt(clock.nowMs + 45 * MINUTE_MS, clock.currentDay);
+  const qualificationsOverMs = Math.max(...qualifications.map((match) => match.playedMs));
+  const alliances = playoffAlliances(rank(teams, qualifications), allianceSize);
+  return [...qualifications, ...playoffs(context, event, alliances, clock, qualificationsOverMs)];
+}
+
+function toRecord(event: DemoEvent, draft: MatchDraft, played: boolean): DatasetMatch {
+  const redScore = played ? draft.redScore : null;
+  const blueScore = played ? draft.blueScore : null;
+  return {
+    id: matchId(event.record.id, draft.type, draft.number),
+    eventId: event.record.id,
+    type: draft.type,
+    number: draft.number,
+    status: played ? 'played' : 'scheduled',
+    scheduledAt: formatTimestamp(new Date(draft.scheduledMs)),
+    playedAt: played ? formatTimestamp(new Date(draft.playedMs)) : null,
+    red: { teams: draft.red.map((team) => team.record.number), score: redScore },
+    blue: { teams: draft.blue.map((team) => team.record.number), score: blueScore },
+    winner: winnerOf(redScore, blueScore),
+  };
+}
+
+export interface EventMatch {
+  record: DatasetMatch;
+  /** When it was played, for clips of it; `null` while only scheduled. */
+  playedMs: number | null;
+}
+
+/**
+ * The matches of one event as they stand at the cutoff: those whose line-up was published by then,
+ * played when they were played before it. Playoffs therefore appear only once qualification is over.
+ */
+export function scheduleMatches(
+  context: ScheduleContext,
+  event: DemoEvent,
+  teams: readonly DemoTeam[],
+): EventMatch[] {
+  return runEvent(context, event, teams)
+    .filter((draft) => draft.knownMs < context.cutoffMs)
+    .map((draft) => {
+      const played = draft.playedMs < context.cutoffMs;
+      return { record: toRecord(event, draft, played), playedMs: played ? draft.playedMs : null };
+    });
+}
