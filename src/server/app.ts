@@ -1,0 +1,44 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { installAccessControl } from './access';
+import { KeyTable } from './auth';
+import type { ServerConfig } from './config';
+import { acceptJsonBodies } from './json-body';
+import { answerClientError, installErrorHandling, sendError, toHttpError } from './errors';
+import { RateLimiter } from './rate-limit';
+import { registerEventResourceRoutes } from './routes/event-resources';
+import { registerEventRoutes } from './routes/events';
+import { registerTeamResourceRoutes } from './routes/team-resources';
+import { registerTeamRoutes } from './routes/teams';
+import type { Services } from './services';
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** The HTTP face of the service: access control, error shape and the routes of the interface. */
+export function buildApp(
+  config: Pick<ServerConfig, 'keys' | 'rateLimit'>,
+  services: Services,
+): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    forceCloseConnections: true,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (error, _request, reply) => {
+      sendError(reply, toHttpError(error));
+    },
+  });
+  acceptJsonBodies(app);
+  installErrorHandling(app);
+  installAccessControl(
+    app,
+    new KeyTable(config.keys),
+    config.rateLimit === null ? null : new RateLimiter(config.rateLimit),
+  );
+  registerEventRoutes(app, services);
+  registerEventResourceRoutes(app, services);
+  registerTeamRoutes(app, services);
+  registerTeamResourceRoutes(app, services);
+  return app;
+}

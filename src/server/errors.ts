@@ -1,0 +1,113 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ERROR_STATUS, type ErrorDetail, type ServiceErrorCode } from '../shared/wire/errors';
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** An answer that is not a success, thrown from anywhere a request is handled. */
+export class HttpError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ServiceErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers?: Readonly<Record<string, string>>,
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export function notFound(what = 'Nothing is here.'): HttpError {
+  return new HttpError('not_found', what);
+}
+
+export function errorBody(
+  code: ServiceErrorCode,
+  message: string,
+  details?: ErrorDetail[],
+): string {
+  const error =
+    details === undefined || details.length === 0 ? { code, message } : { code, message, details };
+  return JSON.stringify({ error });
+}
+
+export function sendError(reply: FastifyReply, error: HttpError): void {
+  if (error.headers !== undefined) reply.headers(error.headers);
+  reply
+    .code(error.status)
+    .header('content-type', JSON_CONTENT_TYPE)
+    .send(errorBody(error.code, error.message, error.details));
+}
+
+const malformed = new HttpError('invalid_request', 'The request is malformed.');
+const tooLarge = new HttpError('payload_too_large', 'The body is larger than 64 KiB.');
+const wrongMediaType = new HttpError(
+  'unsupported_media_type',
+  'Send the body as application/json.',
+);
+
+/**
+ * Fastify's own failures, by its error code. Everything it raises before a handler runs is about how
+ * the request is framed, so each maps to a client error; anything else is ours and answers 500.
+ */
+const FRAMEWORK_ERRORS = new Map<string, HttpError>([
+  ['FST_ERR_CTP_INVALID_CONTENT_LENGTH', new HttpError('invalid_request', 'Bad Content-Length.')],
+  ['FST_ERR_CTP_BODY_TOO_LARGE', tooLarge],
+  ['FST_ERR_CTP_INVALID_MEDIA_TYPE', wrongMediaType],
+  // A path that cannot be decoded, or a path segment too long to be any id, names nothing.
+  ['FST_ERR_BAD_URL', notFound()],
+  ['FST_ERR_MAX_PARAM_LENGTH', notFound()],
+]);
+
+export function toHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  if (typeof error !== 'object' || error === null) return internalError();
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+  const known = FRAMEWORK_ERRORS.get(code);
+  if (known !== undefined) return known;
+  const status = 'statusCode' in error ? error.statusCode : undefined;
+  // Other framing problems Fastify raises carry their status; keep it, in the service's shape.
+  if (status === 400) return malformed;
+  if (status === 413) return tooLarge;
+  if (status === 415) return wrongMediaType;
+  return internalError();
+}
+
+function internalError(): HttpError {
+  return new HttpError('internal', 'Something went wrong on our side.');
+}
+
+/** One shape for every failure: `{ error: { code, message, details? } }`, never a stack trace. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, _request, reply) => {
+    sendError(reply, toHttpError(error));
+  });
+  app.setNotFoundHandler((_request, reply) => {
+    sendError(reply, notFound());
+  });
+}
+
+/**
+ * Requests Node's HTTP parser rejects never reach Fastify; they still get the service's error shape
+ * (408 for a request that took longer than the request timeout to arrive).
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'The request took too long to arrive.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers are too large.']
+        : [400, 'The request is malformed.'];
+  const body = errorBody('invalid_request', message);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}

@@ -1,0 +1,106 @@
+import type {
+  EventListItem,
+  EventRecord,
+  EventStatus,
+  Location,
+  StreamStatus,
+  Visibility,
+} from '../../shared/wire/event';
+
+/** Which events a caller may see in lists: organizers and admins all, everyone else public ones. */
+export type EventScope = 'all' | 'public';
+
+/** An event's writable fields, as a create builds them and a patch merges into them. */
+export interface EventFields {
+  name: string;
+  season: string;
+  startDate: string;
+  endDate: string;
+  location: Location;
+  visibility: Visibility;
+  streamStatus: StreamStatus;
+}
+
+export interface EventRow {
+  id: string;
+  name: string;
+  season: string;
+  start_date: string;
+  end_date: string;
+  venue: string;
+  city: string;
+  state: string;
+  country: string;
+  visibility: Visibility;
+  stream_status: StreamStatus;
+  created_at: string;
+  updated_at: string;
+  team_count: number;
+  clip_count: number;
+}
+
+/** Counts come from the primary-key and event indexes, a handful of lookups per row of a page. */
+export const EVENT_COLUMNS = `e.id, e.name, e.season, e.start_date, e.end_date, e.venue, e.city,
+  e.state, e.country, e.visibility, e.stream_status, e.created_at, e.updated_at,
+  (SELECT count(*) FROM registrations r WHERE r.event_id = e.id) AS team_count,
+  (SELECT count(*) FROM clips c WHERE c.event_id = e.id) AS clip_count`;
+
+/**
+ * Status follows the clock. `now` is formatted like the stored timestamps, so the comparison here
+ * and the one the status filter makes in SQL agree to the second.
+ */
+export function statusAt(startDate: string, endDate: string, now: string): EventStatus {
+  if (now < startDate) return 'upcoming';
+  return now <= endDate ? 'live' : 'past';
+}
+
+export function toEventListItem(row: EventRow, now: string): EventListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    season: row.season,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    location: { venue: row.venue, city: row.city, state: row.state, country: row.country },
+    status: statusAt(row.start_date, row.end_date, now),
+    streamStatus: row.stream_status,
+    teamCount: row.team_count,
+    clipCount: row.clip_count,
+  };
+}
+
+export function toEventRecord(row: EventRow, now: string): EventRecord {
+  return {
+    ...toEventListItem(row, now),
+    visibility: row.visibility,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function fieldsOf(row: EventRow): EventFields {
+  return {
+    name: row.name,
+    season: row.season,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    location: { venue: row.venue, city: row.city, state: row.state, country: row.country },
+    visibility: row.visibility,
+    streamStatus: row.stream_status,
+  };
+}
+
+export function sameFields(a: EventFields, b: EventFields): boolean {
+  return (
+    a.name === b.name &&
+    a.season === b.season &&
+    a.startDate === b.startDate &&
+    a.endDate === b.endDate &&
+    a.location.venue === b.location.venue &&
+    a.location.city === b.location.city &&
+    a.location.state === b.location.state &&
+    a.location.country === b.location.country &&
+    a.visibility === b.visibility &&
+    a.streamStatus === b.streamStatus
+  );
+}
