@@ -1,0 +1,60 @@
+import { runServerBenchmark } from './server';
+
+/**
+ * `npm run bench -- <name>` runs one benchmark, `npm run bench` all of them in turn. Each prints
+ * a readable table and ends with one line of JSON holding its figures.
+ */
+const BENCHMARKS: Readonly<Record<string, { description: string; run: () => Promise<unknown> }>> = {
+  server: {
+    description: 'reference service on the large data set against a bare node:http baseline',
+    run: runServerBenchmark,
+  },
+};
+
+/** No benchmark may hold the machine longer than this, whatever hangs. */
+const TIME_LIMIT_MS = 10 * 60_000;
+
+function usage(): string {
+  return [
+    'usage: npm run bench -- [name …]',
+    ...Object.entries(BENCHMARKS).map(
+      ([name, { description }]) => `  ${name.padEnd(10)} ${description}`,
+    ),
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const names = process.argv.slice(2);
+  if (names.includes('--help')) {
+    console.log(usage());
+    return;
+  }
+  const unknown = names.filter((name) => !(name in BENCHMARKS));
+  if (unknown.length > 0) {
+    console.error(`unknown benchmark ${unknown.join(', ')}\n${usage()}`);
+    process.exitCode = 2;
+    return;
+  }
+  const chosen = names.length > 0 ? names : Object.keys(BENCHMARKS);
+  for (const name of chosen) {
+    const benchmark = BENCHMARKS[name];
+    if (benchmark === undefined) continue;
+    console.log(`== ${name}: ${benchmark.description}`);
+    await benchmark.run();
+  }
+}
+
+const watchdog = setTimeout(() => {
+  console.error(`benchmarks still running after ${TIME_LIMIT_MS / 60_000} minutes; stopping`);
+  process.exit(1);
+}, TIME_LIMIT_MS);
+watchdog.unref();
+
+main().then(
+  // Children are gone by now, but autocannon may keep sockets in their closing state a while.
+  () => process.exit(),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);
