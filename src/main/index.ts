@@ -53,5 +53,6 @@ function start(): void {
   createMainWindow({
     preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
     rendererUrl,
+    iconPath: join(appRoot, 'resources', 'icon.png'),
   });
 }

@@ -5,9 +5,14 @@ export interface MainWindowOptions {
   preloadPath: string;
   /** A dev server URL, or the `file://` URL of the built index.html. */
   rendererUrl: string;
+  iconPath: string;
 }
 
-export function createMainWindow({ preloadPath, rendererUrl }: MainWindowOptions): BrowserWindow {
+export function createMainWindow({
+  preloadPath,
+  rendererUrl,
+  iconPath,
+}: MainWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 820,
@@ -16,6 +21,7 @@ export function createMainWindow({ preloadPath, rendererUrl }: MainWindowOptions
     show: false,
     title: 'Pitside',
     backgroundColor: '#10151c',
+    icon: iconPath,
     webPreferences: secureWebPreferences(preloadPath),
   });
   const contents = window.webContents;
