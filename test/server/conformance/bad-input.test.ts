@@ -1,23 +1,17 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventListItemSchema, teamListItemSchema } from '../../../src/shared/wire';
-import { startTestServer, type TestServer } from '../../harness/server';
-import { eventBody, eventTotal, loadDemoIndex, publicEvent, type DemoIndex } from './fixtures';
-import { Api, expectError, expectList, type Reply } from './http';
+import type { TestServer } from '../../harness/server';
+import { eventBody, eventTotal, startDemoService, publicEvent, type DemoIndex } from './fixtures';
+import type { Api } from './http';
+import { expectError, expectList, type Reply } from './http';
 
 let server: TestServer;
 let api: Api;
 let demo: DemoIndex;
 
-beforeAll(async () => {
-  server = await startTestServer({ data: 'demo' });
-  api = new Api(server);
-  demo = await loadDemoIndex(api);
-});
-
-afterAll(async () => {
-  await server.close();
-});
+beforeAll(async () => ({ server, api, demo } = await startDemoService()));
+afterAll(() => server.close());
 
 /** One of several documented errors (where decisions.md allows more than one reading). */
 function expectOneOf(reply: Reply, allowed: [number, string][]): void {

@@ -1,29 +1,23 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clipRecordSchema, matchRecordSchema, teamListItemSchema } from '../../../src/shared/wire';
-import { startTestServer, type TestServer } from '../../harness/server';
+import type { TestServer } from '../../harness/server';
 import {
   CLIP_KEYS,
   isSortedBy,
   LIST_TEAM_KEYS,
-  loadDemoIndex,
+  startDemoService,
   MATCH_KEYS,
   type DemoIndex,
 } from './fixtures';
-import { Api, expectError, expectList, listAll, sortedKeys } from './http';
+import type { Api } from './http';
+import { expectError, expectList, listAll, sortedKeys } from './http';
 
 let server: TestServer;
 let api: Api;
 let demo: DemoIndex;
 
-beforeAll(async () => {
-  server = await startTestServer({ data: 'demo' });
-  api = new Api(server);
-  demo = await loadDemoIndex(api);
-});
-
-afterAll(async () => {
-  await server.close();
-});
+beforeAll(async () => ({ server, api, demo } = await startDemoService()));
+afterAll(() => server.close());
 
 const INFIX = { qualification: 'q', semifinal: 'sf', final: 'f' } as const;
 const TYPE_RANK = { qualification: 0, semifinal: 1, final: 2 } as const;

@@ -7,30 +7,24 @@ import {
   teamRecordSchema,
   type TeamRecord,
 } from '../../../src/shared/wire';
-import { startTestServer, type TestServer } from '../../harness/server';
+import type { TestServer } from '../../harness/server';
 import {
   createEvent,
   eventTotal,
   getEvent,
   isTeamInMatch,
-  loadDemoIndex,
+  startDemoService,
   type DemoIndex,
 } from './fixtures';
-import { Api, expectError, expectSingle, listAll } from './http';
+import type { Api } from './http';
+import { expectError, expectSingle, listAll } from './http';
 
 let server: TestServer;
 let api: Api;
 let demo: DemoIndex;
 
-beforeAll(async () => {
-  server = await startTestServer({ data: 'demo' });
-  api = new Api(server);
-  demo = await loadDemoIndex(api);
-});
-
-afterAll(async () => {
-  await server.close();
-});
+beforeAll(async () => ({ server, api, demo } = await startDemoService()));
+afterAll(() => server.close());
 
 async function team(number: number): Promise<TeamRecord> {
   return expectSingle(await api.get(`/v1/teams/${number}`), teamRecordSchema);

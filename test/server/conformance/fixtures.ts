@@ -10,7 +10,8 @@ import {
   type MatchRecord,
   type TeamListItem,
 } from '../../../src/shared/wire';
-import { type Api, type Caller, expectSingle, listAll } from './http';
+import { startTestServer, type TestServer } from '../../harness/server';
+import { Api, type Caller, expectSingle, listAll } from './http';
 
 export const LIST_EVENT_KEYS = [
   'clipCount',
@@ -216,4 +217,17 @@ export function matchComparator(
 
 export function isSortedBy<Item>(items: Item[], compare: (a: Item, b: Item) => number): boolean {
   return items.every((item, index) => index === 0 || compare(items[index - 1] as Item, item) <= 0);
+}
+
+export interface DemoService {
+  server: TestServer;
+  api: Api;
+  demo: DemoIndex;
+}
+
+/** The demo-data service that the read-only files share, with its whole store indexed. */
+export async function startDemoService(): Promise<DemoService> {
+  const server = await startTestServer({ data: 'demo' });
+  const api = new Api(server);
+  return { server, api, demo: await loadDemoIndex(api) };
 }

@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../../harness/server';
-import { loadDemoIndex, publicEvent, TIMESTAMP, type DemoIndex } from './fixtures';
-import { Api, expectJsonContentType, sortedKeys } from './http';
+import type { TestServer } from '../../harness/server';
+import { startDemoService, publicEvent, TIMESTAMP, type DemoIndex } from './fixtures';
+import type { Api } from './http';
+import { expectJsonContentType, sortedKeys } from './http';
 
 let server: TestServer;
 let api: Api;
 let demo: DemoIndex;
 
-beforeAll(async () => {
-  server = await startTestServer({ data: 'demo' });
-  api = new Api(server);
-  demo = await loadDemoIndex(api);
-});
-
-afterAll(async () => {
-  await server.close();
-});
+beforeAll(async () => ({ server, api, demo } = await startDemoService()));
+afterAll(() => server.close());
 
 describe('timestamps are UTC, second precision, Z', () => {
   test('events: startDate, endDate, createdAt, updatedAt', () => {

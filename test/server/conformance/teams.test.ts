@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { teamListItemSchema, teamRecordSchema, type TeamListItem } from '../../../src/shared/wire';
-import { startTestServer, type TestServer } from '../../harness/server';
-import { LIST_TEAM_KEYS, loadDemoIndex, SINGLE_TEAM_KEYS, type DemoIndex } from './fixtures';
-import { Api, expectError, expectList, expectSingle, listAll, sortedKeys } from './http';
+import type { TestServer } from '../../harness/server';
+import { LIST_TEAM_KEYS, startDemoService, SINGLE_TEAM_KEYS, type DemoIndex } from './fixtures';
+import type { Api } from './http';
+import { expectError, expectList, expectSingle, listAll, sortedKeys } from './http';
 
 let server: TestServer;
 let api: Api;
 let demo: DemoIndex;
 
-beforeAll(async () => {
-  server = await startTestServer({ data: 'demo' });
-  api = new Api(server);
-  demo = await loadDemoIndex(api);
-});
-
-afterAll(async () => {
-  await server.close();
-});
+beforeAll(async () => ({ server, api, demo } = await startDemoService()));
+afterAll(() => server.close());
 
 async function numbers(query: string): Promise<number[]> {
   return (await listAll(api, `/v1/teams?${query}`, teamListItemSchema)).map((team) => team.number);
