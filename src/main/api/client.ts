@@ -46,7 +46,7 @@ export interface WriteOptions {
   signal?: AbortSignal;
 }
 
-function withQuery(path: string, query: object = {}): string {
+export function withQuery(path: string, query: object = {}): string {
   const params = toSearchParams(query).toString();
   return params === '' ? path : `${path}?${params}`;
 }

@@ -1,0 +1,216 @@
+import type { Migration } from '../storage/migrations';
+
+/*
+ * The local copy of the service. Timestamps are kept as the service sends them (UTC, second
+ * precision, `Z`), so text order is time order. `status` is never stored: it is recomputed from the
+ * dates against the local clock, so an event turns live offline too.
+ *
+ * `listed` separates what the service's lists show for our key from records we only hold because
+ * someone asked for them by id (a pinned unlisted event): local lists show listed rows only, exactly
+ * like the service's lists do.
+ *
+ * Alliance and clip team lists are stored as the JSON array a record returns and as indexed rows
+ * (`match_teams`, `clip_teams`) for "every match of team 254"; both are written from the same
+ * record in the same statement batch.
+ */
+const CACHE_SCHEMA = `
+CREATE TABLE events (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  season TEXT NOT NULL,
+  start_date TEXT NOT NULL,
+  end_date TEXT NOT NULL,
+  venue TEXT NOT NULL,
+  city TEXT NOT NULL,
+  state TEXT NOT NULL,
+  country TEXT NOT NULL,
+  stream_status TEXT NOT NULL CHECK (stream_status IN ('none', 'scheduled', 'live', 'ended')),
+  team_count INTEGER NOT NULL CHECK (team_count >= 0),
+  clip_count INTEGER NOT NULL CHECK (clip_count >= 0),
+  listed INTEGER NOT NULL CHECK (listed IN (0, 1)),
+  -- Known once the single record was read; NULL while only the list item is.
+  visibility TEXT CHECK (visibility IN ('public', 'unlisted', 'private')),
+  created_at TEXT,
+  updated_at TEXT
+) STRICT;
+CREATE INDEX events_by_start ON events (start_date, id);
+CREATE INDEX events_by_season ON events (season, start_date, id);
+
+CREATE TABLE teams (
+  number INTEGER PRIMARY KEY CHECK (number BETWEEN 1 AND 99999),
+  name TEXT NOT NULL,
+  school TEXT NOT NULL,
+  city TEXT NOT NULL,
+  state TEXT NOT NULL,
+  country TEXT NOT NULL,
+  rookie INTEGER NOT NULL,
+  website TEXT NOT NULL,
+  clip_count INTEGER NOT NULL CHECK (clip_count >= 0),
+  listed INTEGER NOT NULL CHECK (listed IN (0, 1)),
+  -- The single record's counts over all seasons; NULL until it was read.
+  event_count INTEGER,
+  match_count INTEGER
+) STRICT;
+
+CREATE TABLE registrations (
+  event_id TEXT NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+  team_number INTEGER NOT NULL,
+  PRIMARY KEY (event_id, team_number)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX registrations_by_team ON registrations (team_number, event_id);
+
+CREATE TABLE matches (
+  id TEXT PRIMARY KEY,
+  event_id TEXT NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+  type TEXT NOT NULL CHECK (type IN ('qualification', 'semifinal', 'final')),
+  type_rank INTEGER NOT NULL CHECK (type_rank IN (0, 1, 2)),
+  number INTEGER NOT NULL CHECK (number >= 1),
+  status TEXT NOT NULL CHECK (status IN ('scheduled', 'played')),
+  scheduled_at TEXT,
+  played_at TEXT,
+  red_teams TEXT NOT NULL,
+  blue_teams TEXT NOT NULL,
+  red_score INTEGER,
+  blue_score INTEGER,
+  winner TEXT CHECK (winner IN ('red', 'blue', 'tie')),
+  clip_count INTEGER NOT NULL CHECK (clip_count >= 0)
+) STRICT;
+CREATE INDEX matches_by_event ON matches (event_id, type_rank, number);
+
+CREATE TABLE match_teams (
+  match_id TEXT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+  team_number INTEGER NOT NULL,
+  alliance TEXT NOT NULL CHECK (alliance IN ('red', 'blue')),
+  PRIMARY KEY (match_id, team_number)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX match_teams_by_team ON match_teams (team_number, match_id);
+
+CREATE TABLE clips (
+  id TEXT PRIMARY KEY,
+  event_id TEXT NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+  match_id TEXT,
+  match_type TEXT CHECK (match_type IN ('qualification', 'semifinal', 'final')),
+  team_numbers TEXT NOT NULL,
+  title TEXT NOT NULL,
+  url TEXT NOT NULL,
+  thumbnail_url TEXT,
+  duration_seconds INTEGER NOT NULL CHECK (duration_seconds >= 0),
+  recorded_at TEXT NOT NULL
+) STRICT;
+CREATE INDEX clips_by_event ON clips (event_id, recorded_at);
+
+CREATE TABLE clip_teams (
+  clip_id TEXT NOT NULL REFERENCES clips (id) ON DELETE CASCADE,
+  team_number INTEGER NOT NULL,
+  PRIMARY KEY (clip_id, team_number)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX clip_teams_by_team ON clip_teams (team_number, clip_id);
+
+-- One row per team and season. Teams are not referenced: stats of a team outside the team list
+-- (a later withdrawal) stay readable until the next pull of that team's stats replaces them.
+CREATE TABLE team_stats (
+  team_number INTEGER NOT NULL,
+  season TEXT NOT NULL,
+  events INTEGER NOT NULL,
+  matches INTEGER NOT NULL,
+  wins INTEGER NOT NULL,
+  losses INTEGER NOT NULL,
+  win_rate REAL NOT NULL,
+  avg_score REAL NOT NULL,
+  high_score REAL NOT NULL,
+  rank_regional INTEGER NOT NULL,
+  rank_state INTEGER NOT NULL,
+  rank_world INTEGER NOT NULL,
+  PRIMARY KEY (team_number, season)
+) STRICT, WITHOUT ROWID;
+
+-- Team sub-resources (events, matches, clips) as the service answered them, kept only for teams
+-- whose events are not all synced in full: otherwise they are derived from the event tables.
+CREATE TABLE fetched_records (
+  resource TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  record TEXT NOT NULL,
+  PRIMARY KEY (resource, position)
+) STRICT, WITHOUT ROWID;
+
+-- What we know about each resource's copy (see src/main/sync/resources.ts for the keys).
+CREATE TABLE sync_state (
+  resource TEXT PRIMARY KEY,
+  complete INTEGER NOT NULL CHECK (complete IN (0, 1)),
+  record_count INTEGER NOT NULL DEFAULT 0,
+  -- The page size the service used for the copy we hold: with a 304 on page 1, the page count.
+  page_size INTEGER,
+  last_success TEXT,
+  last_attempt TEXT,
+  last_error TEXT
+) STRICT, WITHOUT ROWID;
+
+-- The validator of every URL we hold a copy of, for If-None-Match.
+CREATE TABLE etags (
+  url TEXT PRIMARY KEY,
+  etag TEXT NOT NULL
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE favorite_teams (
+  team_number INTEGER PRIMARY KEY CHECK (team_number BETWEEN 1 AND 99999),
+  added_at TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE pinned_events (
+  event_id TEXT PRIMARY KEY,
+  added_at TEXT NOT NULL
+) STRICT, WITHOUT ROWID;
+
+-- Plain settings (the service URL, the sync scope). Never the API key: that lives in the keychain.
+CREATE TABLE settings (
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) STRICT, WITHOUT ROWID;
+`;
+
+/*
+ * Quick-open search. Trigram tokens give substring matches ("ucks" finds "Ducks"), case- and
+ * accent-insensitive, from three characters on; shorter text falls back to a scan (see search.ts).
+ * The tables index their source tables' rows by rowid and are kept current by triggers.
+ */
+const SEARCH_SCHEMA = `
+CREATE VIRTUAL TABLE events_search USING fts5(
+  name, code, city,
+  content = '', contentless_delete = 1,
+  tokenize = 'trigram case_sensitive 0 remove_diacritics 1'
+);
+CREATE TRIGGER events_search_insert AFTER INSERT ON events BEGIN
+  INSERT INTO events_search (rowid, name, code, city) VALUES (new.rowid, new.name, new.id, new.city);
+END;
+CREATE TRIGGER events_search_delete AFTER DELETE ON events BEGIN
+  DELETE FROM events_search WHERE rowid = old.rowid;
+END;
+CREATE TRIGGER events_search_update AFTER UPDATE OF name, city ON events BEGIN
+  DELETE FROM events_search WHERE rowid = old.rowid;
+  INSERT INTO events_search (rowid, name, code, city) VALUES (new.rowid, new.name, new.id, new.city);
+END;
+
+CREATE VIRTUAL TABLE teams_search USING fts5(
+  name, school, city, number,
+  content = '', contentless_delete = 1,
+  tokenize = 'trigram case_sensitive 0 remove_diacritics 1'
+);
+CREATE TRIGGER teams_search_insert AFTER INSERT ON teams BEGIN
+  INSERT INTO teams_search (rowid, name, school, city, number)
+  VALUES (new.number, new.name, new.school, new.city, CAST(new.number AS TEXT));
+END;
+CREATE TRIGGER teams_search_delete AFTER DELETE ON teams BEGIN
+  DELETE FROM teams_search WHERE rowid = old.number;
+END;
+CREATE TRIGGER teams_search_update AFTER UPDATE OF name, school, city ON teams BEGIN
+  DELETE FROM teams_search WHERE rowid = old.number;
+  INSERT INTO teams_search (rowid, name, school, city, number)
+  VALUES (new.number, new.name, new.school, new.city, CAST(new.number AS TEXT));
+END;
+`;
+
+/** The cache's migrations, in order. Append only: a shipped migration is never edited. */
+export const CACHE_MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'cache tables', up: (db) => db.exec(CACHE_SCHEMA) },
+  { version: 2, name: 'quick-open search', up: (db) => db.exec(SEARCH_SCHEMA) },
+];

@@ -1,0 +1,51 @@
+import Database from 'better-sqlite3';
+import { openAppDatabase, type AppDatabase } from '../storage/database';
+import { migrate } from '../storage/migrations';
+import { CACHE_MIGRATIONS } from './migrations';
+
+export interface CacheFiles {
+  /** The one connection that writes: sync, favorites, settings. Owned by the write queue. */
+  writer: AppDatabase;
+  /**
+   * A second, read-only connection for views. WAL gives it the last committed state, so a view
+   * reading while a sync holds a transaction open sees the old copy whole, never half the new one.
+   */
+  reader: AppDatabase;
+  close(): void;
+}
+
+export interface OpenCacheOptions {
+  nativeBinding?: string;
+}
+
+/**
+ * Opens (creating or migrating) the cache at `file`. A file from a newer Pitside is refused with
+ * `NewerSchemaError` before anything is written to it.
+ */
+export function openCache(file: string, options: OpenCacheOptions = {}): CacheFiles {
+  const writer = openAppDatabase(file, options);
+  try {
+    // NORMAL is durable across application crashes in WAL mode and skips an fsync per commit;
+    // only a power loss can take back the last commits, never corrupt the file.
+    writer.pragma('synchronous = NORMAL');
+    migrate(writer, CACHE_MIGRATIONS);
+  } catch (error) {
+    writer.close();
+    throw error;
+  }
+  const reader = new Database(
+    file,
+    options.nativeBinding === undefined
+      ? { readonly: true }
+      : { readonly: true, nativeBinding: options.nativeBinding },
+  );
+  reader.pragma('busy_timeout = 5000');
+  return {
+    writer,
+    reader,
+    close: () => {
+      reader.close();
+      writer.close();
+    },
+  };
+}

@@ -1,0 +1,480 @@
+import type { Statement } from 'better-sqlite3';
+import type { ClipRecord } from '../../shared/wire/clip';
+import type { EventListItem, EventRecord } from '../../shared/wire/event';
+import { MATCH_TYPES, type MatchRecord } from '../../shared/wire/match';
+import type { TeamSeasonStats } from '../../shared/wire/stats';
+import type { TeamListItem, TeamRecord } from '../../shared/wire/team';
+import type { AppDatabase } from '../storage/database';
+
+export interface SyncStateUpdate {
+  complete: boolean;
+  recordCount: number;
+  pageSize?: number | null;
+  /** Set on success; a failed attempt keeps the last success it had. */
+  success?: string;
+  attempt: string;
+  error?: string | null;
+}
+
+const TYPE_RANK = new Map(MATCH_TYPES.map((type, rank) => [type, rank]));
+
+/**
+ * The cache's write statements, prepared once. Each method is synchronous and small enough to be
+ * one batch of a write session; the sync engine decides how they group into transactions.
+ *
+ * Upserts only touch a row whose content differs (the `WHERE … IS NOT …` of each DO UPDATE), so a
+ * pull that brings nothing new writes nothing, and `changes` says whether anything did.
+ */
+export class CacheWriter {
+  private readonly upsertEventItem: Statement;
+  private readonly upsertEventDetail: Statement;
+  private readonly listedEventIds: Statement<[], string>;
+  private readonly unlistEvent: Statement<[string]>;
+  private readonly deleteEvent: Statement<[string]>;
+  private readonly isPinned: Statement<[string], number>;
+  private readonly eventExists: Statement<[string], number>;
+
+  private readonly upsertTeamItem: Statement;
+  private readonly insertUnlistedTeam: Statement;
+  private readonly upsertTeamDetail: Statement;
+  private readonly listedTeamNumbers: Statement<[], number>;
+  private readonly unlistTeam: Statement<[number]>;
+  private readonly deleteUnreferencedTeam: Statement<[number]>;
+
+  private readonly registrationsOf: Statement<[string], number>;
+  private readonly insertRegistration: Statement<[string, number]>;
+  private readonly deleteRegistration: Statement<[string, number]>;
+
+  private readonly matchIdsOf: Statement<[string], string>;
+  private readonly upsertMatch: Statement;
+  private readonly deleteMatch: Statement<[string]>;
+  private readonly deleteMatchTeams: Statement<[string]>;
+  private readonly insertMatchTeam: Statement<[string, number, string]>;
+
+  private readonly clipIdsOf: Statement<[string], string>;
+  private readonly upsertClip: Statement;
+  private readonly deleteClip: Statement<[string]>;
+  private readonly deleteClipTeams: Statement<[string]>;
+  private readonly insertClipTeam: Statement<[string, number]>;
+
+  private readonly upsertStats: Statement;
+  private readonly deleteFetched: Statement<[string]>;
+  private readonly insertFetched: Statement<[string, number, string]>;
+  private readonly putSyncState: Statement;
+  private readonly putFailure: Statement;
+  private readonly forgetStatesOf: Statement<[string]>;
+  private readonly putEtag: Statement<[string, string]>;
+  private readonly dropEtag: Statement<[string]>;
+  private readonly dropEtagsUnder: Statement<[string]>;
+
+  constructor(db: AppDatabase) {
+    this.upsertEventItem = db.prepare(`INSERT INTO events (id, name, season, start_date, end_date,
+        venue, city, state, country, stream_status, team_count, clip_count, listed)
+      VALUES (@id, @name, @season, @startDate, @endDate, @venue, @city, @state, @country,
+        @streamStatus, @teamCount, @clipCount, 1)
+      ON CONFLICT (id) DO UPDATE SET name = excluded.name, season = excluded.season,
+        start_date = excluded.start_date, end_date = excluded.end_date, venue = excluded.venue,
+        city = excluded.city, state = excluded.state, country = excluded.country,
+        stream_status = excluded.stream_status, team_count = excluded.team_count,
+        clip_count = excluded.clip_count, listed = 1
+      WHERE (events.name, events.season, events.start_date, events.end_date, events.venue,
+        events.city, events.state, events.country, events.stream_status, events.team_count,
+        events.clip_count, events.listed)
+        IS NOT (excluded.name, excluded.season, excluded.start_date, excluded.end_date,
+        excluded.venue, excluded.city, excluded.state, excluded.country, excluded.stream_status,
+        excluded.team_count, excluded.clip_count, 1)`);
+    this.upsertEventDetail = db.prepare(`INSERT INTO events (id, name, season, start_date,
+        end_date, venue, city, state, country, stream_status, team_count, clip_count, listed,
+        visibility, created_at, updated_at)
+      VALUES (@id, @name, @season, @startDate, @endDate, @venue, @city, @state, @country,
+        @streamStatus, @teamCount, @clipCount, @listed, @visibility, @createdAt, @updatedAt)
+      ON CONFLICT (id) DO UPDATE SET name = excluded.name, season = excluded.season,
+        start_date = excluded.start_date, end_date = excluded.end_date, venue = excluded.venue,
+        city = excluded.city, state = excluded.state, country = excluded.country,
+        stream_status = excluded.stream_status, team_count = excluded.team_count,
+        clip_count = excluded.clip_count, visibility = excluded.visibility,
+        created_at = excluded.created_at, updated_at = excluded.updated_at
+      WHERE (events.name, events.season, events.start_date, events.end_date, events.venue,
+        events.city, events.state, events.country, events.stream_status, events.team_count,
+        events.clip_count, events.visibility, events.created_at, events.updated_at)
+        IS NOT (excluded.name, excluded.season, excluded.start_date, excluded.end_date,
+        excluded.venue, excluded.city, excluded.state, excluded.country, excluded.stream_status,
+        excluded.team_count, excluded.clip_count, excluded.visibility, excluded.created_at,
+        excluded.updated_at)`);
+    this.listedEventIds = db.prepare<[], string>('SELECT id FROM events WHERE listed = 1').pluck();
+    this.unlistEvent = db.prepare('UPDATE events SET listed = 0 WHERE id = ?');
+    this.deleteEvent = db.prepare('DELETE FROM events WHERE id = ?');
+    this.isPinned = db
+      .prepare<[string], number>('SELECT 1 FROM pinned_events WHERE event_id = ?')
+      .pluck();
+    this.eventExists = db.prepare<[string], number>('SELECT 1 FROM events WHERE id = ?').pluck();
+
+    const teamValues = `@number, @name, @school, @city, @state, @country, @rookie, @website,
+        @clipCount`;
+    const teamUpdate = `name = excluded.name, school = excluded.school, city = excluded.city,
+        state = excluded.state, country = excluded.country, rookie = excluded.rookie,
+        website = excluded.website, clip_count = excluded.clip_count`;
+    const teamDiffers = `(teams.name, teams.school, teams.city, teams.state, teams.country,
+        teams.rookie, teams.website, teams.clip_count)
+        IS NOT (excluded.name, excluded.school, excluded.city, excluded.state, excluded.country,
+        excluded.rookie, excluded.website, excluded.clip_count)`;
+    this.upsertTeamItem = db.prepare(`INSERT INTO teams (number, name, school, city, state,
+        country, rookie, website, clip_count, listed) VALUES (${teamValues}, 1)
+      ON CONFLICT (number) DO UPDATE SET ${teamUpdate}, listed = 1
+      WHERE ${teamDiffers} OR teams.listed = 0`);
+    // An event's team list describes teams too; they join the team list only when it says so.
+    this.insertUnlistedTeam = db.prepare(`INSERT INTO teams (number, name, school, city, state,
+        country, rookie, website, clip_count, listed) VALUES (${teamValues}, 0)
+      ON CONFLICT (number) DO UPDATE SET ${teamUpdate} WHERE ${teamDiffers}`);
+    this.upsertTeamDetail = db.prepare(`INSERT INTO teams (number, name, school, city, state,
+        country, rookie, website, clip_count, listed, event_count, match_count)
+      VALUES (${teamValues}, 0, @eventCount, @matchCount)
+      ON CONFLICT (number) DO UPDATE SET ${teamUpdate}, event_count = excluded.event_count,
+        match_count = excluded.match_count
+      WHERE ${teamDiffers} OR (teams.event_count, teams.match_count)
+        IS NOT (excluded.event_count, excluded.match_count)`);
+    this.listedTeamNumbers = db
+      .prepare<[], number>('SELECT number FROM teams WHERE listed = 1')
+      .pluck();
+    this.unlistTeam = db.prepare('UPDATE teams SET listed = 0 WHERE number = ?');
+    this.deleteUnreferencedTeam = db.prepare(`DELETE FROM teams WHERE number = ? AND listed = 0
+      AND NOT EXISTS (SELECT 1 FROM registrations WHERE team_number = teams.number)`);
+
+    this.registrationsOf = db
+      .prepare<[string], number>('SELECT team_number FROM registrations WHERE event_id = ?')
+      .pluck();
+    this.insertRegistration = db.prepare(
+      'INSERT INTO registrations (event_id, team_number) VALUES (?, ?)',
+    );
+    this.deleteRegistration = db.prepare(
+      'DELETE FROM registrations WHERE event_id = ? AND team_number = ?',
+    );
+
+    this.matchIdsOf = db
+      .prepare<[string], string>('SELECT id FROM matches WHERE event_id = ?')
+      .pluck();
+    this.upsertMatch = db.prepare(`INSERT INTO matches (id, event_id, type, type_rank, number,
+        status, scheduled_at, played_at, red_teams, blue_teams, red_score, blue_score, winner,
+        clip_count)
+      VALUES (@id, @eventId, @type, @typeRank, @number, @status, @scheduledAt, @playedAt,
+        @redTeams, @blueTeams, @redScore, @blueScore, @winner, @clipCount)
+      ON CONFLICT (id) DO UPDATE SET event_id = excluded.event_id, type = excluded.type,
+        type_rank = excluded.type_rank, number = excluded.number, status = excluded.status,
+        scheduled_at = excluded.scheduled_at, played_at = excluded.played_at,
+        red_teams = excluded.red_teams, blue_teams = excluded.blue_teams,
+        red_score = excluded.red_score, blue_score = excluded.blue_score,
+        winner = excluded.winner, clip_count = excluded.clip_count
+      WHERE (matches.event_id, matches.type, matches.number, matches.status,
+        matches.scheduled_at, matches.played_at, matches.red_teams, matches.blue_teams,
+        matches.red_score, matches.blue_score, matches.winner, matches.clip_count)
+        IS NOT (excluded.event_id, excluded.type, excluded.number, excluded.status,
+        excluded.scheduled_at, excluded.played_at, excluded.red_teams, excluded.blue_teams,
+        excluded.red_score, excluded.blue_score, excluded.winner, excluded.clip_count)`);
+    this.deleteMatch = db.prepare('DELETE FROM matches WHERE id = ?');
+    this.deleteMatchTeams = db.prepare('DELETE FROM match_teams WHERE match_id = ?');
+    this.insertMatchTeam = db.prepare(
+      'INSERT OR IGNORE INTO match_teams (match_id, team_number, alliance) VALUES (?, ?, ?)',
+    );
+
+    this.clipIdsOf = db
+      .prepare<[string], string>('SELECT id FROM clips WHERE event_id = ?')
+      .pluck();
+    this.upsertClip = db.prepare(`INSERT INTO clips (id, event_id, match_id, match_type,
+        team_numbers, title, url, thumbnail_url, duration_seconds, recorded_at)
+      VALUES (@id, @eventId, @matchId, @matchType, @teamNumbers, @title, @url, @thumbnailUrl,
+        @durationSeconds, @recordedAt)
+      ON CONFLICT (id) DO UPDATE SET event_id = excluded.event_id, match_id = excluded.match_id,
+        match_type = excluded.match_type, team_numbers = excluded.team_numbers,
+        title = excluded.title, url = excluded.url, thumbnail_url = excluded.thumbnail_url,
+        duration_seconds = excluded.duration_seconds, recorded_at = excluded.recorded_at
+      WHERE (clips.event_id, clips.match_id, clips.match_type, clips.team_numbers, clips.title,
+        clips.url, clips.thumbnail_url, clips.duration_seconds, clips.recorded_at)
+        IS NOT (excluded.event_id, excluded.match_id, excluded.match_type, excluded.team_numbers,
+        excluded.title, excluded.url, excluded.thumbnail_url, excluded.duration_seconds,
+        excluded.recorded_at)`);
+    this.deleteClip = db.prepare('DELETE FROM clips WHERE id = ?');
+    this.deleteClipTeams = db.prepare('DELETE FROM clip_teams WHERE clip_id = ?');
+    this.insertClipTeam = db.prepare(
+      'INSERT OR IGNORE INTO clip_teams (clip_id, team_number) VALUES (?, ?)',
+    );
+
+    this.upsertStats = db.prepare(`INSERT INTO team_stats (team_number, season, events, matches,
+        wins, losses, win_rate, avg_score, high_score, rank_regional, rank_state, rank_world)
+      VALUES (@teamNumber, @season, @events, @matches, @wins, @losses, @winRate, @avgScore,
+        @highScore, @regional, @state, @world)
+      ON CONFLICT (team_number, season) DO UPDATE SET events = excluded.events,
+        matches = excluded.matches, wins = excluded.wins, losses = excluded.losses,
+        win_rate = excluded.win_rate, avg_score = excluded.avg_score,
+        high_score = excluded.high_score, rank_regional = excluded.rank_regional,
+        rank_state = excluded.rank_state, rank_world = excluded.rank_world
+      WHERE (team_stats.events, team_stats.matches, team_stats.wins, team_stats.losses,
+        team_stats.win_rate, team_stats.avg_score, team_stats.high_score,
+        team_stats.rank_regional, team_stats.rank_state, team_stats.rank_world)
+        IS NOT (excluded.events, excluded.matches, excluded.wins, excluded.losses,
+        excluded.win_rate, excluded.avg_score, excluded.high_score, excluded.rank_regional,
+        excluded.rank_state, excluded.rank_world)`);
+    this.deleteFetched = db.prepare('DELETE FROM fetched_records WHERE resource = ?');
+    this.insertFetched = db.prepare(
+      'INSERT INTO fetched_records (resource, position, record) VALUES (?, ?, ?)',
+    );
+    this.putSyncState = db.prepare(`INSERT INTO sync_state (resource, complete, record_count,
+        page_size, last_success, last_attempt, last_error)
+      VALUES (@resource, @complete, @recordCount, @pageSize, @success, @attempt, @error)
+      ON CONFLICT (resource) DO UPDATE SET complete = excluded.complete,
+        record_count = excluded.record_count, page_size = excluded.page_size,
+        last_success = coalesce(excluded.last_success, sync_state.last_success),
+        last_attempt = excluded.last_attempt, last_error = excluded.last_error`);
+    this.putFailure = db.prepare(`INSERT INTO sync_state (resource, complete, record_count,
+        last_attempt, last_error) VALUES (@resource, 0, 0, @attempt, @error)
+      ON CONFLICT (resource) DO UPDATE SET last_attempt = excluded.last_attempt,
+        last_error = excluded.last_error`);
+    this.forgetStatesOf = db.prepare(
+      `DELETE FROM sync_state WHERE resource = ?1 OR resource LIKE ?1 || ':%'`,
+    );
+    this.putEtag = db.prepare(
+      'INSERT INTO etags (url, etag) VALUES (?, ?) ON CONFLICT (url) DO UPDATE SET etag = excluded.etag',
+    );
+    this.dropEtag = db.prepare('DELETE FROM etags WHERE url = ?');
+    this.dropEtagsUnder = db.prepare(`DELETE FROM etags WHERE url = ?1 OR url LIKE ?1 || '?%'
+      OR url LIKE ?1 || '/%'`);
+  }
+
+  /** Returns how many rows were new or different. */
+  upsertEvents(items: readonly EventListItem[]): number {
+    let changed = 0;
+    for (const item of items) changed += this.upsertEventItem.run(eventParams(item)).changes;
+    return changed;
+  }
+
+  /**
+   * Stores a single event read by id. `listed` is only set for an event we did not hold before:
+   * whether the list shows it is the list's business.
+   */
+  upsertEventRecord(record: EventRecord): number {
+    const listed = this.eventExists.get(record.id) === undefined ? 0 : undefined;
+    return this.upsertEventDetail.run({
+      ...eventParams(record),
+      listed: listed ?? 1,
+      visibility: record.visibility,
+      createdAt: record.createdAt,
+      updatedAt: record.updatedAt,
+    }).changes;
+  }
+
+  listedEvents(): string[] {
+    return this.listedEventIds.all();
+  }
+
+  /**
+   * An event the list no longer shows: gone with its matches, clips and registrations, unless it is
+   * pinned, in which case it stays readable by id until a read by id says it is gone.
+   */
+  dropEventFromList(eventId: string): void {
+    if (this.isPinned.get(eventId) !== undefined) this.unlistEvent.run(eventId);
+    else this.deleteEvent.run(eventId);
+  }
+
+  removeEvent(eventId: string): boolean {
+    return this.deleteEvent.run(eventId).changes > 0;
+  }
+
+  hasEvent(eventId: string): boolean {
+    return this.eventExists.get(eventId) !== undefined;
+  }
+
+  upsertTeams(items: readonly TeamListItem[]): number {
+    let changed = 0;
+    for (const item of items) changed += this.upsertTeamItem.run(teamParams(item)).changes;
+    return changed;
+  }
+
+  /** The single record's clip count is the list's `clipCount` under another name. */
+  upsertTeamRecord(record: TeamRecord): number {
+    return this.upsertTeamDetail.run({
+      ...teamParams({ ...record, ...record.location, clipCount: record.stats.clipCount }),
+      eventCount: record.stats.eventCount,
+      matchCount: record.stats.matchCount,
+    }).changes;
+  }
+
+  listedTeams(): number[] {
+    return this.listedTeamNumbers.all();
+  }
+
+  /** A team the list no longer shows stays only while an event we hold still lists it. */
+  dropTeamFromList(teamNumber: number): void {
+    this.unlistTeam.run(teamNumber);
+    this.deleteUnreferencedTeam.run(teamNumber);
+  }
+
+  /** Makes the event's registrations exactly `teams`; returns how many rows changed. */
+  replaceEventTeams(eventId: string, teams: readonly TeamListItem[]): number {
+    let changed = 0;
+    for (const team of teams) changed += this.insertUnlistedTeam.run(teamParams(team)).changes;
+    const wanted = new Set(teams.map((team) => team.number));
+    const held = new Set(this.registrationsOf.all(eventId));
+    for (const number of held) {
+      if (!wanted.has(number)) {
+        changed += this.deleteRegistration.run(eventId, number).changes;
+        this.deleteUnreferencedTeam.run(number);
+      }
+    }
+    for (const number of wanted) {
+      if (!held.has(number)) changed += this.insertRegistration.run(eventId, number).changes;
+    }
+    return changed;
+  }
+
+  replaceEventMatches(eventId: string, matches: readonly MatchRecord[]): number {
+    let changed = 0;
+    const wanted = new Set(matches.map((match) => match.id));
+    for (const id of this.matchIdsOf.all(eventId)) {
+      if (!wanted.has(id)) changed += this.deleteMatch.run(id).changes;
+    }
+    for (const match of matches) {
+      if (this.upsertMatch.run(matchParams(match)).changes === 0) continue;
+      changed += 1;
+      this.deleteMatchTeams.run(match.id);
+      for (const team of match.red.teams) this.insertMatchTeam.run(match.id, team, 'red');
+      for (const team of match.blue.teams) this.insertMatchTeam.run(match.id, team, 'blue');
+    }
+    return changed;
+  }
+
+  replaceEventClips(eventId: string, clips: readonly ClipRecord[]): number {
+    let changed = 0;
+    const wanted = new Set(clips.map((clip) => clip.id));
+    for (const id of this.clipIdsOf.all(eventId)) {
+      if (!wanted.has(id)) changed += this.deleteClip.run(id).changes;
+    }
+    for (const clip of clips) {
+      if (this.upsertClip.run(clipParams(clip)).changes === 0) continue;
+      changed += 1;
+      this.deleteClipTeams.run(clip.id);
+      for (const team of clip.teamNumbers) this.insertClipTeam.run(clip.id, team);
+    }
+    return changed;
+  }
+
+  putTeamStats(teamNumber: number, stats: TeamSeasonStats): number {
+    return this.upsertStats.run({
+      teamNumber,
+      season: stats.season,
+      events: stats.events,
+      matches: stats.matches,
+      wins: stats.wins,
+      losses: stats.losses,
+      winRate: stats.winRate,
+      avgScore: stats.avgScore,
+      highScore: stats.highScore,
+      ...stats.rankings,
+    }).changes;
+  }
+
+  /** Replaces a fetched list (a team's events, matches or clips) with `records`, in order. */
+  replaceFetched(resource: string, records: readonly unknown[]): number {
+    this.deleteFetched.run(resource);
+    records.forEach((record, position) => {
+      this.insertFetched.run(resource, position, JSON.stringify(record));
+    });
+    return records.length;
+  }
+
+  clearFetched(resource: string): void {
+    this.deleteFetched.run(resource);
+  }
+
+  setSyncState(resource: string, update: SyncStateUpdate): void {
+    this.putSyncState.run({
+      resource,
+      complete: update.complete ? 1 : 0,
+      recordCount: update.recordCount,
+      pageSize: update.pageSize ?? null,
+      success: update.success ?? null,
+      attempt: update.attempt,
+      error: update.error ?? null,
+    });
+  }
+
+  /** A failed pull leaves the copy, its completeness and its last success as they were. */
+  noteFailure(resource: string, attempt: string, error: string): void {
+    this.putFailure.run({ resource, attempt, error });
+  }
+
+  /** Drops what we knew about a resource and everything below it (`event:x` and `event:x:…`). */
+  forgetSyncState(resource: string): void {
+    this.forgetStatesOf.run(resource);
+  }
+
+  setEtag(url: string, etag: string | null): void {
+    if (etag === null) this.dropEtag.run(url);
+    else this.putEtag.run(url, etag);
+  }
+
+  /** Forgets the validators of a path and of every query and sub-path below it. */
+  dropEtagsOf(path: string): void {
+    this.dropEtagsUnder.run(path);
+  }
+}
+
+function eventParams(item: EventListItem): Record<string, string | number> {
+  return {
+    id: item.id,
+    name: item.name,
+    season: item.season,
+    startDate: item.startDate,
+    endDate: item.endDate,
+    ...item.location,
+    streamStatus: item.streamStatus,
+    teamCount: item.teamCount,
+    clipCount: item.clipCount,
+  };
+}
+
+function teamParams(item: TeamListItem): Record<string, string | number> {
+  return {
+    number: item.number,
+    name: item.name,
+    school: item.school,
+    city: item.city,
+    state: item.state,
+    country: item.country,
+    rookie: item.rookie,
+    website: item.website,
+    clipCount: item.clipCount,
+  };
+}
+
+function matchParams(match: MatchRecord): Record<string, string | number | null> {
+  return {
+    id: match.id,
+    eventId: match.eventId,
+    type: match.type,
+    typeRank: TYPE_RANK.get(match.type) ?? 0,
+    number: match.number,
+    status: match.status,
+    scheduledAt: match.scheduledAt,
+    playedAt: match.playedAt,
+    redTeams: JSON.stringify(match.red.teams),
+    blueTeams: JSON.stringify(match.blue.teams),
+    redScore: match.red.score,
+    blueScore: match.blue.score,
+    winner: match.winner,
+    clipCount: match.clipCount,
+  };
+}
+
+function clipParams(clip: ClipRecord): Record<string, string | number | null> {
+  return {
+    id: clip.id,
+    eventId: clip.eventId,
+    matchId: clip.matchId,
+    matchType: clip.matchType,
+    teamNumbers: JSON.stringify(clip.teamNumbers),
+    title: clip.title,
+    url: clip.url,
+    thumbnailUrl: clip.thumbnailUrl,
+    durationSeconds: clip.durationSeconds,
+    recordedAt: clip.recordedAt,
+  };
+}

@@ -1,0 +1,70 @@
+import type { AppDatabase } from '../storage/database';
+import type { WriteQueue } from '../cache/write-queue';
+
+interface Pending {
+  step: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Groups the many small commits of a sync (one per event part, one per team's stats) into shared
+ * transactions, each kept under a time budget: thousands of tiny resources then cost a few dozen
+ * commits instead of thousands, and main is never blocked longer than the budget plus one step.
+ *
+ * Each step runs in its own savepoint, so a step that throws takes back only its own rows: one
+ * resource's write is still all or nothing, and its neighbours in the batch commit regardless.
+ */
+export class BatchWriter {
+  private pending: Pending[] = [];
+  private scheduled = false;
+
+  constructor(
+    private readonly db: AppDatabase,
+    private readonly queue: WriteQueue,
+    private readonly budgetMs = 20,
+  ) {}
+
+  write<Result>(step: () => Result): Promise<Result> {
+    return new Promise<Result>((resolve, reject) => {
+      this.pending.push({ step, resolve: resolve as (value: unknown) => void, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const taken: Pending[] = [];
+    const outcomes: (() => void)[] = [];
+    try {
+      await this.queue.run(() => {
+        const started = performance.now();
+        while (this.pending.length > 0 && performance.now() - started < this.budgetMs) {
+          const next = this.pending.shift();
+          if (next === undefined) break;
+          taken.push(next);
+          try {
+            const value = this.db.transaction(next.step)();
+            outcomes.push(() => next.resolve(value));
+          } catch (error) {
+            outcomes.push(() => next.reject(error));
+          }
+        }
+      });
+      // Only once committed are the writers told their rows are in.
+      for (const settle of outcomes) settle();
+    } catch (error) {
+      // The commit itself failed (disk full, file gone): nothing of this batch is in.
+      for (const step of taken) step.reject(error);
+    }
+    if (this.pending.length > 0) this.schedule();
+  }
+}

@@ -1,0 +1,213 @@
+import type { ListEnvelope } from '../../shared/wire/envelopes';
+import type { ApiResponse } from '../api/request';
+import type { Limiter } from './limiter';
+
+/** How one paginated list of the service is read: its pages, and how records are told apart. */
+export interface ListSource<Item> {
+  /** Names the list in messages: `events`, `event:2026springfield:matches`, … */
+  resource: string;
+  /** The request path of a page, which also keys the page's stored ETag. */
+  pathOf(page: number): string;
+  fetchPage(
+    page: number,
+    ifNoneMatch: string | null,
+    signal: AbortSignal,
+  ): Promise<ApiResponse<ListEnvelope<Item>>>;
+  keyOf(item: Item): string | number;
+}
+
+/** What we hold of the list: the ETag of each page URL and the size of the copy. */
+export interface HeldCopy {
+  etagOf(path: string): string | null;
+  /** Records in the copy and the page size it was read with; `null` when there is no copy. */
+  total: number | null;
+  pageSize: number | null;
+}
+
+export type ListPull<Item> =
+  | { kind: 'unchanged' }
+  | {
+      kind: 'changed';
+      items: Item[];
+      pageSize: number;
+      /** The validator of every page, to store with the new copy. */
+      etags: Map<string, string | null>;
+      requests: number;
+    };
+
+/** The service's data moved under every attempt to read it whole; the old copy is kept. */
+export class UnstableListError extends Error {
+  constructor(resource: string, attempts: number) {
+    super(
+      `${resource} kept changing while it was read (${attempts} attempts); the cached copy is kept and the next sync tries again.`,
+    );
+    this.name = 'UnstableListError';
+  }
+}
+
+interface Page<Item> {
+  path: string;
+  /** `null` for a 304 whose content we did not ask for again. */
+  items: Item[] | null;
+  total: number | null;
+  perPage: number | null;
+  etag: string | null;
+}
+
+interface Pass<Item> {
+  pages: Page<Item>[];
+  requests: number;
+}
+
+const PER_PAGE = 100;
+const MAX_ATTEMPTS = 4;
+
+/**
+ * Reads a whole list, page after page until `meta.total`, several pages in flight.
+ *
+ * With validators from the last copy, a list whose every page answers 304 is unchanged and costs no
+ * parsing and no writes. Otherwise the pages are read in full, checked against each other (one
+ * total, full pages, no record twice, as many records as the total) and then read once more
+ * conditionally: only when that second look finds every page as it was is the copy a snapshot of
+ * one moment, and not a mix of before and after an insert that shifted the pages. A server without
+ * ETags gets the same check by comparing the records themselves.
+ */
+export async function pullList<Item>(
+  source: ListSource<Item>,
+  held: HeldCopy,
+  limiter: Limiter,
+  signal: AbortSignal,
+): Promise<ListPull<Item>> {
+  let requests = 0;
+  const fetchPage = async (page: number, ifNoneMatch: string | null): Promise<Page<Item>> => {
+    signal.throwIfAborted();
+    const path = source.pathOf(page);
+    const response = await limiter.run(() => source.fetchPage(page, ifNoneMatch, signal));
+    requests += 1;
+    if (response.status === 304 || response.value === undefined) {
+      return { path, items: null, total: null, perPage: null, etag: ifNoneMatch };
+    }
+    const { data, meta } = response.value;
+    return { path, items: data, total: meta.total, perPage: meta.perPage, etag: response.etag };
+  };
+
+  /** One walk over every page; `validatorOf` picks what to send as If-None-Match per page. */
+  const walk = async (
+    validatorOf: (page: number, path: string) => string | null,
+    pageCountHint: number | null,
+  ): Promise<Pass<Item>> => {
+    const before = requests;
+    const first = await fetchPage(1, validatorOf(1, source.pathOf(1)));
+    const count =
+      first.total !== null && first.perPage !== null
+        ? Math.max(1, Math.ceil(first.total / first.perPage))
+        : (pageCountHint ?? 1);
+    const rest = await Promise.all(
+      Array.from({ length: count - 1 }, (_, index) =>
+        fetchPage(index + 2, validatorOf(index + 2, source.pathOf(index + 2))),
+      ),
+    );
+    return { pages: [first, ...rest], requests: requests - before };
+  };
+
+  const heldPages =
+    held.total !== null && held.pageSize !== null
+      ? Math.max(1, Math.ceil(held.total / held.pageSize))
+      : null;
+  let pass = await walk((_, path) => held.etagOf(path), heldPages);
+  if (heldPages !== null && pass.pages.every((page) => page.items === null)) {
+    return { kind: 'unchanged' };
+  }
+
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+    // Pages that answered 304 to the old validators are read again for their content.
+    const filled = await Promise.all(
+      pass.pages.map((page, index) =>
+        page.items === null ? fetchPage(index + 1, null) : Promise.resolve(page),
+      ),
+    );
+    const keyOf = (item: Item) => source.keyOf(item);
+    const snapshot = consistentSnapshot(filled, keyOf);
+    if (snapshot !== null) {
+      if (filled.length === 1) return changed(snapshot, filled, requests);
+      const check = await walk((page) => filled[page - 1]?.etag ?? null, filled.length);
+      if (sameAs(check.pages, filled, keyOf)) return changed(snapshot, filled, requests);
+      // A page that answered 304 this time is the page read just before: keep its content.
+      pass = {
+        pages: check.pages.map((page, index) =>
+          page.items === null ? (filled[index] ?? page) : page,
+        ),
+        requests: check.requests,
+      };
+    } else {
+      pass = await walk(() => null, null);
+    }
+  }
+  throw new UnstableListError(source.resource, MAX_ATTEMPTS);
+}
+
+function changed<Item>(
+  snapshot: { items: Item[]; pageSize: number },
+  pages: Page<Item>[],
+  requests: number,
+): ListPull<Item> {
+  return {
+    kind: 'changed',
+    items: snapshot.items,
+    pageSize: snapshot.pageSize,
+    etags: new Map(pages.map((page) => [page.path, page.etag])),
+    requests,
+  };
+}
+
+/** The records of the pages when they can all be from one moment, else `null`. */
+function consistentSnapshot<Item>(
+  pages: Page<Item>[],
+  keyOf: (item: Item) => string | number,
+): { items: Item[]; pageSize: number } | null {
+  const [first] = pages;
+  if (first === undefined || first.total === null || first.perPage === null) return null;
+  const { total, perPage } = first;
+  if (Math.max(1, Math.ceil(total / perPage)) !== pages.length) return null;
+  const items: Item[] = [];
+  const seen = new Set<string | number>();
+  for (const [index, page] of pages.entries()) {
+    if (page.items === null || page.total !== total || page.perPage !== perPage) return null;
+    const isLast = index === pages.length - 1;
+    const expected = isLast ? total - perPage * (pages.length - 1) : perPage;
+    if (page.items.length !== expected) return null;
+    for (const item of page.items) {
+      const key = keyOf(item);
+      if (seen.has(key)) return null;
+      seen.add(key);
+      items.push(item);
+    }
+  }
+  return { items, pageSize: perPage };
+}
+
+/** A second look agrees with the first: every page 304, or (without ETags) the same records. */
+function sameAs<Item>(
+  check: Page<Item>[],
+  pages: Page<Item>[],
+  keyOf: (item: Item) => string | number,
+): boolean {
+  if (check.length !== pages.length) return false;
+  return check.every((page, index) => {
+    const earlier = pages[index];
+    if (earlier === undefined) return false;
+    if (page.items === null) return earlier.etag !== null;
+    if (page.total !== earlier.total || earlier.items === null) return false;
+    if (page.items.length !== earlier.items.length) return false;
+    return page.items.every((item, position) => {
+      const other = earlier.items?.[position];
+      return other !== undefined && keyOf(item) === keyOf(other) && sameRecord(item, other);
+    });
+  });
+}
+
+function sameRecord(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export { PER_PAGE as LIST_PAGE_SIZE };

@@ -1,0 +1,163 @@
+import type { Statement } from 'better-sqlite3';
+import { resourceKeys, type EventPart } from '../../shared/ipc/resources';
+import { formatTimestamp } from '../../shared/wire/formats';
+import type { AppDatabase } from '../storage/database';
+
+export const EVENT_PARTS: readonly EventPart[] = ['teams', 'matches', 'clips'];
+
+interface StateRow {
+  resource: string;
+  complete: number;
+  last_success: string | null;
+}
+
+interface EventCounts {
+  id: string;
+  season: string;
+  team_count: number;
+  clip_count: number;
+  registrations: number;
+  clips: number;
+}
+
+/**
+ * Reads what a sync run needs to decide what to pull, from the committed cache: which events are
+ * pinned or live, which teams are favorites, which copies exist and how old they are.
+ *
+ * Outside the priority tier (pinned, live, favorites), a copy that exists is pulled again only when
+ * it is due: older than `maxAgeMs`, or contradicted by fresher data (an event whose list item
+ * counts other teams or clips than we hold, statistics of a season whose matches just changed).
+ * A forced run pulls everything. So a scheduled sync of an unchanged service costs the list pages
+ * and the priority tier, not one request per record of the whole season.
+ */
+export class SyncPlanner {
+  private readonly pinned: Statement<[], string>;
+  private readonly favorites: Statement<[], number>;
+  private readonly live: Statement<[string, string], string>;
+  private readonly listed: Statement<[], EventCounts>;
+  private readonly states: Statement<[], StateRow>;
+  private readonly teamsAt: Statement<[string], number>;
+  private readonly seasonsOfTeam: Statement<[number, string], string>;
+  private readonly teamSeasons: Statement<[], { team_number: number; season: string }>;
+  private readonly eventSeason: Statement<[string], string>;
+  private stateCache: Map<string, StateRow> | null = null;
+
+  constructor(private readonly reader: AppDatabase) {
+    this.pinned = reader
+      .prepare<[], string>('SELECT event_id FROM pinned_events ORDER BY added_at, event_id')
+      .pluck();
+    this.favorites = reader
+      .prepare<[], number>('SELECT team_number FROM favorite_teams ORDER BY added_at, team_number')
+      .pluck();
+    this.live = reader
+      .prepare<[string, string], string>(
+        `SELECT id FROM events WHERE listed = 1 AND start_date <= ? AND end_date >= ?
+         ORDER BY start_date, id`,
+      )
+      .pluck();
+    // Live and upcoming events first, the most recent past ones next: what a person opens first.
+    this.listed = reader.prepare<[], EventCounts>(`SELECT e.id, e.season, e.team_count,
+        e.clip_count,
+        (SELECT count(*) FROM registrations r WHERE r.event_id = e.id) AS registrations,
+        (SELECT count(*) FROM clips c WHERE c.event_id = e.id) AS clips
+      FROM events e WHERE e.listed = 1 ORDER BY e.end_date DESC, e.id`);
+    this.states = reader.prepare<[], StateRow>(
+      'SELECT resource, complete, last_success FROM sync_state',
+    );
+    this.teamsAt = reader
+      .prepare<[string], number>(
+        'SELECT team_number FROM registrations WHERE event_id = ? ORDER BY team_number',
+      )
+      .pluck();
+    this.seasonsOfTeam = reader
+      .prepare<[number, string], string>(
+        `SELECT e.season FROM registrations r JOIN events e ON e.id = r.event_id
+           WHERE r.team_number = ?1
+         UNION
+         SELECT json_extract(record, '$.season') FROM fetched_records WHERE resource = ?2
+         ORDER BY 1 DESC`,
+      )
+      .pluck();
+    this.teamSeasons = reader.prepare(`SELECT DISTINCT r.team_number, e.season
+      FROM registrations r JOIN events e ON e.id = r.event_id WHERE e.listed = 1
+      ORDER BY r.team_number, e.season DESC`);
+    this.eventSeason = reader
+      .prepare<[string], string>('SELECT season FROM events WHERE id = ?')
+      .pluck();
+  }
+
+  /** Re-reads the sync state; call at the start of each phase that uses `isDue`. */
+  refresh(): void {
+    this.stateCache = new Map(this.states.all().map((row) => [row.resource, row]));
+  }
+
+  pinnedEvents(): string[] {
+    return this.pinned.all();
+  }
+
+  favoriteTeams(): number[] {
+    return this.favorites.all();
+  }
+
+  liveEvents(now: Date): string[] {
+    const stamp = formatTimestamp(now);
+    return this.live.all(stamp, stamp);
+  }
+
+  teamsAtEvent(eventId: string): number[] {
+    return this.teamsAt.all(eventId);
+  }
+
+  seasonOf(eventId: string): string | undefined {
+    return this.eventSeason.get(eventId);
+  }
+
+  /** The seasons a team is known to have played in, newest first. */
+  seasonsOf(teamNumber: number): string[] {
+    return this.seasonsOfTeam
+      .all(teamNumber, resourceKeys.teamPart(teamNumber, 'events'))
+      .filter((season): season is string => typeof season === 'string');
+  }
+
+  /** Every (team, season) with a registration at a listed event. */
+  allTeamSeasons(): { teamNumber: number; season: string }[] {
+    return this.teamSeasons
+      .all()
+      .map((row) => ({ teamNumber: row.team_number, season: row.season }));
+  }
+
+  /** Event parts of every listed event that are due, in the order they should be pulled. */
+  dueEventParts(
+    now: Date,
+    maxAgeMs: number,
+    force: boolean,
+    skip: ReadonlySet<string>,
+  ): { eventId: string; part: EventPart }[] {
+    const due: { eventId: string; part: EventPart }[] = [];
+    for (const event of this.listed.all()) {
+      if (skip.has(event.id)) continue;
+      for (const part of EVENT_PARTS) {
+        const contradicted =
+          (part === 'teams' && event.team_count !== event.registrations) ||
+          (part === 'clips' && event.clip_count !== event.clips);
+        if (
+          force ||
+          contradicted ||
+          this.isDue(resourceKeys.eventPart(event.id, part), now, maxAgeMs)
+        ) {
+          due.push({ eventId: event.id, part });
+        }
+      }
+    }
+    return due;
+  }
+
+  /** Missing, incomplete, or last pulled whole longer than `maxAgeMs` ago. */
+  isDue(resource: string, now: Date, maxAgeMs: number): boolean {
+    const state = (this.stateCache ??= new Map(
+      this.states.all().map((row) => [row.resource, row]),
+    )).get(resource);
+    if (state === undefined || state.complete !== 1 || state.last_success === null) return true;
+    return now.getTime() - Date.parse(state.last_success) > maxAgeMs;
+  }
+}

@@ -1,0 +1,66 @@
+/*
+ * Names of the pieces of the cache that sync separately. They key the sync state, the change
+ * notifications main sends after each commit, and the background fetches a view may ask for, so a
+ * view can tell whether a change concerns what it shows.
+ */
+export type TeamPart = 'events' | 'matches' | 'clips';
+export type EventPart = 'teams' | 'matches' | 'clips';
+
+export type ResourceKey =
+  | 'events'
+  | 'teams'
+  | `event:${string}`
+  | `event:${string}:${EventPart}`
+  | `team:${number}`
+  | `team:${number}:${TeamPart}`
+  | `team:${number}:stats:${string}`;
+
+export type ParsedResource =
+  | { kind: 'events' }
+  | { kind: 'teams' }
+  | { kind: 'event'; eventId: string }
+  | { kind: 'eventPart'; eventId: string; part: EventPart }
+  | { kind: 'team'; teamNumber: number }
+  | { kind: 'teamPart'; teamNumber: number; part: TeamPart }
+  | { kind: 'teamStats'; teamNumber: number; season: string };
+
+export const resourceKeys = {
+  events: 'events',
+  teams: 'teams',
+  event: (eventId: string): ResourceKey => `event:${eventId}`,
+  eventPart: (eventId: string, part: EventPart): ResourceKey => `event:${eventId}:${part}`,
+  team: (teamNumber: number): ResourceKey => `team:${teamNumber}`,
+  teamPart: (teamNumber: number, part: TeamPart): ResourceKey => `team:${teamNumber}:${part}`,
+  teamStats: (teamNumber: number, season: string): ResourceKey =>
+    `team:${teamNumber}:stats:${season}`,
+} as const;
+
+const EVENT_KEY = /^event:([a-z0-9]{5,40})(?::(teams|matches|clips))?$/;
+const TEAM_KEY = /^team:(\d{1,5})(?::(events|matches|clips)|:stats:(\d{4}-\d{4}))?$/;
+
+/** The structure of a key, or `null` for text that is not one. */
+export function parseResourceKey(key: string): ParsedResource | null {
+  if (key === 'events' || key === 'teams') return { kind: key };
+  const event = EVENT_KEY.exec(key);
+  if (event?.[1] !== undefined) {
+    const part = event[2] as EventPart | undefined;
+    return part === undefined
+      ? { kind: 'event', eventId: event[1] }
+      : { kind: 'eventPart', eventId: event[1], part };
+  }
+  const team = TEAM_KEY.exec(key);
+  if (team?.[1] !== undefined) {
+    const teamNumber = Number(team[1]);
+    if (teamNumber < 1) return null;
+    if (team[3] !== undefined) return { kind: 'teamStats', teamNumber, season: team[3] };
+    const part = team[2] as TeamPart | undefined;
+    return part === undefined
+      ? { kind: 'team', teamNumber }
+      : { kind: 'teamPart', teamNumber, part };
+  }
+  return null;
+}
+
+export function isResourceKey(key: string): key is ResourceKey {
+  return parseResourceKey(key) !== null;
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { eventIdSchema, responseTimestampSchema, teamNumberSchema } from '../wire/formats';
+import { noInput, type CommandSpec } from './command';
+
+/**
+ * `default`: the lists, pinned and live events in full, favorite teams in full, and statistics of
+ * favorites and of the teams at pinned events. `all`: everything, for going offline for days.
+ */
+export const SYNC_SCOPES = ['default', 'all'] as const;
+export const syncScopeSchema = z.enum(SYNC_SCOPES);
+export type SyncScope = z.infer<typeof syncScopeSchema>;
+
+export const SYNC_STATES = ['idle', 'syncing', 'offline', 'error'] as const;
+
+/** Why the last run stopped short; the codes are the API client's, plus the keychain's. */
+export const syncProblemSchema = z.object({
+  code: z.enum([
+    'offline',
+    'timeout',
+    'unauthorized',
+    'forbidden',
+    'rate_limited',
+    'invalid_response',
+    'server_error',
+    'not_found',
+    'conflict',
+    'rejected',
+    'keychain',
+    'not_configured',
+    'internal',
+  ]),
+  message: z.string(),
+});
+export type SyncProblem = z.infer<typeof syncProblemSchema>;
+
+export const syncProgressSchema = z.object({
+  /** What is being pulled now, in words a person reads: "events", "team statistics", … */
+  phase: z.string(),
+  done: z.number().int().min(0),
+  total: z.number().int().min(0),
+});
+export type SyncProgress = z.infer<typeof syncProgressSchema>;
+
+export const syncStatusSchema = z.object({
+  state: z.enum(SYNC_STATES),
+  scope: syncScopeSchema,
+  progress: syncProgressSchema.nullable(),
+  /** Set in `error` and `offline`; also after a run that finished with some resources failed. */
+  problem: syncProblemSchema.nullable(),
+  lastSuccessAt: responseTimestampSchema.nullable(),
+  lastAttemptAt: responseTimestampSchema.nullable(),
+});
+export type SyncStatus = z.infer<typeof syncStatusSchema>;
+
+export const syncSummarySchema = z.object({
+  outcome: z.enum(['completed', 'partial', 'failed', 'canceled']),
+  scope: syncScopeSchema,
+  startedAt: responseTimestampSchema,
+  finishedAt: responseTimestampSchema,
+  requests: z.number().int().min(0),
+  resources: z.object({
+    pulled: z.number().int().min(0),
+    changed: z.number().int().min(0),
+    failed: z.number().int().min(0),
+  }),
+  records: z.number().int().min(0),
+  problem: syncProblemSchema.nullable(),
+});
+export type SyncSummary = z.infer<typeof syncSummarySchema>;
+
+export const syncCommands = {
+  'sync:status': { input: noInput, output: syncStatusSchema },
+  /** Starts a run unless one is going; answers at once, progress follows as status pushes. */
+  'sync:start': {
+    input: z
+      .strictObject({ scope: syncScopeSchema.optional(), force: z.boolean().optional() })
+      .optional(),
+    output: z.object({ started: z.boolean() }),
+  },
+  'sync:cancel': { input: noInput, output: z.object({ canceled: z.boolean() }) },
+  'favorites:list': { input: noInput, output: z.array(teamNumberSchema) },
+  'favorites:set': {
+    input: z.strictObject({ teamNumber: teamNumberSchema, favorite: z.boolean() }),
+    output: z.array(teamNumberSchema),
+  },
+  'pins:list': { input: noInput, output: z.array(eventIdSchema) },
+  'pins:set': {
+    input: z.strictObject({ eventId: eventIdSchema, pinned: z.boolean() }),
+    output: z.array(eventIdSchema),
+  },
+} as const satisfies Record<`${string}:${string}`, CommandSpec>;
