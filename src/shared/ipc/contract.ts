@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readCommands } from './reads';
 
 /** A command: the renderer sends `input`, main answers `output`; both are parsed, never cast. */
 export interface CommandSpec {
@@ -30,6 +31,7 @@ export type AppInfo = z.infer<typeof appInfoSchema>;
  */
 export const commands = {
   'app:info': { input: noInput, output: appInfoSchema },
+  ...readCommands,
 } as const satisfies Record<`${string}:${string}`, CommandSpec>;
 
 export type Commands = typeof commands;

@@ -1,0 +1,80 @@
+import type { Statement } from 'better-sqlite3';
+import type { CachedEvent, EventListInput } from '../../../shared/ipc/reads';
+import type { EventListItem, EventStatus, Visibility } from '../../../shared/wire/event';
+import type { AppDatabase } from '../../storage/database';
+import { Conditions, Lister, type ListPage } from './paging';
+import { EVENT_COLUMNS, toEventListItem, type EventRow } from './rows';
+
+interface EventDetailRow extends EventRow {
+  listed: number;
+  visibility: Visibility | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+/** A single event and whether the event list shows it (for our key). */
+export interface FoundEvent {
+  event: CachedEvent;
+  listed: boolean;
+}
+
+/** Status is never stored: each value is a window of the clock against the dates, as in the service. */
+function addStatus(conditions: Conditions, status: EventStatus, now: string): void {
+  if (status === 'upcoming') conditions.add('e.start_date > ?', now);
+  else if (status === 'live') conditions.add('e.start_date <= ? AND e.end_date >= ?', now, now);
+  else conditions.add('e.end_date < ?', now);
+}
+
+/** The event list and single events, read the way `GET /v1/events` reads the service's store. */
+export class EventQueries {
+  private readonly lister: Lister<EventRow>;
+  private readonly selectById: Statement<[string], EventDetailRow>;
+
+  constructor(db: AppDatabase) {
+    this.lister = new Lister<EventRow>(db);
+    this.selectById = db.prepare(`SELECT ${EVENT_COLUMNS}, e.listed, e.visibility, e.created_at,
+      e.updated_at FROM events e WHERE e.id = ?`);
+  }
+
+  /** `now` is the local clock formatted like the stored timestamps. */
+  list(input: EventListInput, now: string): ListPage<EventListItem> {
+    // Only what the service's list showed our key: an unlisted event we hold is readable by id only.
+    const conditions = new Conditions().add('e.listed = 1');
+    if (input.season !== undefined) conditions.add('e.season = ?', input.season);
+    if (input.status !== undefined) addStatus(conditions, input.status, now);
+    if (input.region !== undefined && input.region !== '') {
+      conditions.add(
+        '(e.state = ? COLLATE NOCASE OR e.country = ? COLLATE NOCASE)',
+        input.region,
+        input.region,
+      );
+    }
+    // instr, not LIKE: a search for "100%" or "a_b" means those characters literally.
+    if (input.search !== undefined && input.search !== '') {
+      conditions.add(
+        '(instr(lower(e.name), lower(?)) > 0 OR instr(e.id, lower(?)) > 0)',
+        input.search,
+        input.search,
+      );
+    }
+    return this.lister.list(
+      { from: 'FROM events e', columns: EVENT_COLUMNS, conditions, orderBy: 'e.start_date, e.id' },
+      input,
+      (row) => toEventListItem(row, now),
+    );
+  }
+
+  find(eventId: string, now: string): FoundEvent | null {
+    const row = this.selectById.get(eventId);
+    if (row === undefined) return null;
+    return {
+      event: {
+        ...toEventListItem(row, now),
+        visibility: row.visibility,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      },
+      listed: row.listed === 1,
+    };
+  }
+}
