@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { event, eventRecord, openTestCache, SYNCED_AT, team, type TestCache } from './fixtures';
+import { readsOf, type ReadInput, type Reads } from './reads-harness';
+
+let testCache: TestCache;
+let reads: Reads;
+
+/*
+ * Team 9999 is known only from an event's team list (listed = 0): readable by number, never
+ * listed. 2026hidden is an unlisted event read by id: its registrations do not count for `season`.
+ */
+const robo = team(2540, { name: 'Robo Lions', state: 'CA', country: 'US' });
+const poofs = team(254, { name: 'The Cheesy Poofs', state: 'CA', country: 'US', clipCount: 7 });
+const entropy = team(1254, { name: 'Entropy', state: 'ON', country: 'CA' });
+const robonauts = team(118, { name: 'Robonauts', state: 'TX', country: 'US' });
+
+beforeEach(() => {
+  testCache = openTestCache();
+  testCache.write((writer) => {
+    writer.upsertTeams([
+      robo,
+      poofs,
+      entropy,
+      robonauts,
+      team(3125, { name: '25th Hour', state: 'MI', country: 'US' }),
+      team(42, { name: 'Crème Brûlée', state: 'QC', country: 'CA' }),
+    ]);
+    writer.upsertEvents([
+      event({ id: '2025alpha', season: '2025-2026' }),
+      event({ id: '2026bravo', season: '2026-2027' }),
+    ]);
+    writer.upsertEventRecord(eventRecord({ id: '2026hidden', season: '2026-2027' }, 'unlisted'));
+    writer.replaceEventTeams('2025alpha', [poofs, robonauts]);
+    writer.replaceEventTeams('2026bravo', [robo, team(9999, { name: 'Walk-on' })]);
+    writer.replaceEventTeams('2026hidden', [entropy]);
+  });
+  testCache.synced(['teams', 'events', 'event:2025alpha:teams', 'event:2026bravo:teams']);
+  reads = readsOf(testCache);
+});
+afterEach(() => testCache.close());
+
+async function numbers(input: ReadInput<'teams:list'> = {}): Promise<number[]> {
+  return (await reads.ask('teams:list', input)).data.map((item) => item.number);
+}
+
+describe('the local team list', () => {
+  it('lists listed teams by number, as the service’s list items', async () => {
+    const answer = await reads.ask('teams:list');
+    expect(answer.data.map((item) => item.number)).toEqual([42, 118, 254, 1254, 2540, 3125]);
+    expect(answer.data[2]).toEqual(poofs);
+    expect(answer.meta).toEqual({ page: 1, perPage: 25, total: 6 });
+    expect(answer.freshness).toEqual({ complete: true, syncedAt: SYNCED_AT });
+  });
+
+  it('filters by season: teams registered at a listed event of that season', async () => {
+    expect(await numbers({ season: '2025-2026' })).toEqual([118, 254]);
+    // 9999 is registered but not listed; 1254 only at an unlisted event.
+    expect(await numbers({ season: '2026-2027' })).toEqual([2540]);
+    expect(await numbers({ season: '2024-2025' })).toEqual([]);
+  });
+
+  it('is complete under a season filter only when every registration is synced', async () => {
+    testCache.synced(['event:2026bravo:teams'], false, '2026-11-21T11:00:00Z');
+    expect((await reads.ask('teams:list')).freshness.complete).toBe(true);
+    expect((await reads.ask('teams:list', { season: '2026-2027' })).freshness).toEqual({
+      complete: false,
+      syncedAt: SYNCED_AT,
+    });
+  });
+
+  it('matches a region against the state or the country, case-insensitively and exactly', async () => {
+    expect(await numbers({ region: 'ca' })).toEqual([42, 254, 1254, 2540]);
+    expect(await numbers({ region: 'On' })).toEqual([1254]);
+    expect(await numbers({ region: 'O' })).toEqual([]);
+  });
+
+  it('searches names case-insensitively; digits also match the start of a number', async () => {
+    expect(await numbers({ search: 'ROBO' })).toEqual([118, 2540]);
+    expect(await numbers({ search: 'poof' })).toEqual([254]);
+    expect(await numbers({ search: '25' })).toEqual([254, 2540, 3125]);
+    expect(await numbers({ search: '254' })).toEqual([254, 2540]);
+    expect(await numbers({ search: '4' })).toEqual([42]);
+    expect(await numbers({ search: 'crème' })).toEqual([42]);
+    expect(await numbers({ search: 'creme' })).toEqual([]);
+  });
+
+  it('pages and clamps like the service', async () => {
+    const answer = await reads.ask('teams:list', { page: 2, perPage: 4 });
+    expect(answer.data.map((item) => item.number)).toEqual([2540, 3125]);
+    expect(answer.meta).toEqual({ page: 2, perPage: 4, total: 6 });
+    expect((await reads.ask('teams:list', { perPage: 101 })).meta.perPage).toBe(100);
+    expect((await reads.ask('teams:list', { page: 3, perPage: 4 })).data).toEqual([]);
+  });
+});
+
+describe('a single local team', () => {
+  it('has null stats until the single record is synced, and asks for it', async () => {
+    const answer = await reads.ask('teams:get', { teamNumber: 254 });
+    expect(answer.data).toEqual({ ...poofs, stats: null });
+    expect(answer.freshness).toEqual({ complete: false, syncedAt: SYNCED_AT });
+    expect(reads.requested).toEqual(['team:254']);
+  });
+
+  it('carries the single record’s counts once it is synced', async () => {
+    testCache.write((writer) =>
+      writer.upsertTeamRecord({
+        number: 254,
+        name: 'The Cheesy Poofs',
+        school: 'School 254',
+        location: { city: 'Springfield', state: 'CA', country: 'US' },
+        rookie: 2010,
+        website: 'https://team254.example.org',
+        stats: { eventCount: 3, matchCount: 40, clipCount: 8 },
+      }),
+    );
+    testCache.synced(['team:254']);
+    const answer = await reads.ask('teams:get', { teamNumber: 254 });
+    expect(answer.data.stats).toEqual({ eventCount: 3, matchCount: 40, clipCount: 8 });
+    expect(answer.data.clipCount).toBe(8);
+    expect(answer.freshness).toEqual({ complete: true, syncedAt: SYNCED_AT });
+    expect(reads.requested).toEqual([]);
+  });
+
+  it('reads a team that is not listed by its number', async () => {
+    expect(await numbers({ search: 'walk' })).toEqual([]);
+    const answer = await reads.ask('teams:get', { teamNumber: 9999 });
+    expect(answer.data.name).toBe('Walk-on');
+  });
+
+  it('is not_found when the cache does not hold it, and asks for it', async () => {
+    const failure = await reads.failure('teams:get', { teamNumber: 7 });
+    expect(failure?.code).toBe('not_found');
+    expect(reads.requested).toEqual(['team:7']);
+  });
+});
