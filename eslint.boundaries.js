@@ -70,4 +70,9 @@ export const boundaries = [
     files: electronEdgeFiles,
     rules: restrict([], ['**/server/**', '**/preload/**', '**/renderer/**']),
   },
+  {
+    // The command line runs under plain Node, where there is no electron to import at all.
+    files: ['src/cli/**/*.ts'],
+    rules: restrict(['electron'], ['**/server/**', '**/preload/**', '**/renderer/**']),
+  },
 ];
