@@ -1,13 +1,20 @@
-import { app, BrowserWindow, session } from 'electron';
+import { app, BrowserWindow, net, session } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createCredentials } from './credentials/credentials';
+import { openDataLayer, type DataLayer } from './data-layer';
 import { createDispatcher } from './ipc/dispatcher';
-import { registerIpcHandlers } from './ipc/electron-transport';
+import { forwardPushes, registerIpcHandlers } from './ipc/electron-transport';
+import { watchNetwork } from './platform/network';
 import { isTrustedRendererUrl } from './security';
 import { createHandlers } from './services';
-import { openAppDatabase, sqliteVersion } from './storage/database';
+import { sqliteVersion } from './storage/database';
 import { resolveSqliteBinding } from './storage/native-binding';
 import { createMainWindow, denyAllPermissions } from './window';
+
+/** The first sync waits until the cached UI is on screen; later ones run on this interval. */
+const FIRST_SYNC_DELAY_MS = 1_500;
+const SYNC_INTERVAL_MS = 5 * 60_000;
 
 // A second launch focuses the running window instead of opening a second copy on the same files.
 if (!app.requestSingleInstanceLock()) {
@@ -28,31 +35,61 @@ function start(): void {
 
   const appRoot = app.getAppPath();
   const dataDirectory = app.getPath('userData');
-  const db = openAppDatabase(join(dataDirectory, 'pitside.db'), {
+  const reportError = (where: string, error: unknown) => console.error(`[${where}]`, error);
+  const layer = openDataLayer({
+    dataDirectory,
+    // Electron's network stack: the system's proxy settings and certificate store apply.
+    fetch: (url, init) => net.fetch(url, init),
+    credentials: createCredentials(),
     nativeBinding: resolveSqliteBinding(appRoot, process.versions),
+    reportError,
   });
-  app.on('will-quit', () => db.close());
+  closeOnQuit(layer);
 
   const rendererUrl =
     process.env.ELECTRON_RENDERER_URL ??
     pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
 
   const dispatch = createDispatcher(
-    createHandlers({
-      version: app.getVersion(),
-      dataDirectory,
-      versions: process.versions,
-      platform: process.platform,
-      arch: process.arch,
-      sqliteVersion: sqliteVersion(db),
-    }),
-    (name, error) => console.error(`[ipc] ${name} failed`, error),
+    createHandlers(
+      {
+        version: app.getVersion(),
+        dataDirectory,
+        versions: process.versions,
+        platform: process.platform,
+        arch: process.arch,
+        sqliteVersion: sqliteVersion(layer.cache.reader),
+      },
+      layer.handlers,
+    ),
+    (name, error) => reportError(`ipc ${name}`, error),
   );
   registerIpcHandlers(dispatch, (frameUrl) => isTrustedRendererUrl(frameUrl, rendererUrl));
 
-  createMainWindow({
+  const window = createMainWindow({
     preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
     rendererUrl,
     iconPath: join(appRoot, 'resources', 'icon.png'),
+  });
+  forwardPushes(layer.pushes, window.webContents);
+
+  layer.engine.startSchedule({
+    startupDelayMs: FIRST_SYNC_DELAY_MS,
+    intervalMs: SYNC_INTERVAL_MS,
+    scope: () => layer.settings.scope(),
+  });
+  watchNetwork((online) => layer.engine.networkChanged(online));
+}
+
+/** Quitting waits for the sync to stop and the cache to close, so no write is cut off. */
+function closeOnQuit(layer: DataLayer): void {
+  let closed = false;
+  app.on('before-quit', (event) => {
+    if (closed) return;
+    event.preventDefault();
+    void layer.close().finally(() => {
+      closed = true;
+      app.quit();
+    });
   });
 }

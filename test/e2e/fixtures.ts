@@ -1,10 +1,11 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { createCredentials } from '../../src/main/credentials/credentials';
+import { openDataLayer } from '../../src/main/data-layer';
 import { createDispatcher } from '../../src/main/ipc/dispatcher';
 import { createHandlers } from '../../src/main/services';
-import { openAppDatabase, sqliteVersion } from '../../src/main/storage/database';
+import { sqliteVersion } from '../../src/main/storage/database';
 import { startPreviewServer } from '../harness/preview/server';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
 export const APP_VERSION = '0.0.0-e2e';
 
@@ -34,22 +35,27 @@ export const test = base.extend<Fixtures>({
     await use(directory);
   },
   app: async ({ page, dataDirectory }, use) => {
-    const db = openAppDatabase(join(dataDirectory, 'pitside.db'));
+    // The real data layer (cache, sync engine, keychain) behind the preview: only the Electron
+    // transport is swapped for HTTP.
+    const layer = openDataLayer({ dataDirectory, fetch, credentials: createCredentials() });
     const dispatch = createDispatcher(
-      createHandlers({
-        version: APP_VERSION,
-        dataDirectory,
-        versions: process.versions,
-        platform: process.platform,
-        arch: process.arch,
-        sqliteVersion: sqliteVersion(db),
-      }),
+      createHandlers(
+        {
+          version: APP_VERSION,
+          dataDirectory,
+          versions: process.versions,
+          platform: process.platform,
+          arch: process.arch,
+          sqliteVersion: sqliteVersion(layer.cache.reader),
+        },
+        layer.handlers,
+      ),
     );
-    const preview = await startPreviewServer(dispatch);
+    const preview = await startPreviewServer(dispatch, layer.pushes);
     await page.goto(preview.url);
     await use(new AppPage(page));
     await preview.close();
-    db.close();
+    await layer.close();
   },
 });
 

@@ -1,7 +1,8 @@
-import { ipcMain, type IpcMainInvokeEvent } from 'electron';
+import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { COMMAND_NAMES } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/errors';
 import type { Dispatch } from './dispatcher';
+import type { PushHub } from './push-hub';
 
 /**
  * Registers one `ipcMain.handle` per declared command (never a catch-all), each refusing frames
@@ -21,6 +22,15 @@ export function registerIpcHandlers(
   return () => {
     for (const name of COMMAND_NAMES) ipcMain.removeHandler(name);
   };
+}
+
+/** Forwards the hub's pushes to one window's page for as long as it lives. */
+export function forwardPushes(hub: PushHub, contents: WebContents): () => void {
+  const detach = hub.attach((name, payload) => {
+    if (!contents.isDestroyed()) contents.send(name, payload);
+  });
+  contents.once('destroyed', detach);
+  return detach;
 }
 
 function untrustedSender(name: string): IpcResult<never> {

@@ -148,7 +148,12 @@ export class SyncEngine {
    * Syncs after `startupDelayMs` (the cached UI is on screen by then) and every `intervalMs`
    * after each run; an offline run retries sooner. `networkChanged(true)` syncs at once.
    */
-  startSchedule(options: { startupDelayMs: number; intervalMs: number; scope?: SyncScope }): void {
+  startSchedule(options: {
+    startupDelayMs: number;
+    intervalMs: number;
+    /** Read at each run, so a changed setting applies to the next one. */
+    scope?: () => SyncScope;
+  }): void {
     this.stopSchedule();
     this.schedule = { timer: null, intervalMs: options.intervalMs };
     this.scheduledScope = options.scope;
@@ -163,7 +168,7 @@ export class SyncEngine {
 
   networkChanged(online: boolean): void {
     if (online && this.state.state === 'offline' && !this.running) {
-      this.start({ scope: this.scheduledScope });
+      this.start({ scope: this.scheduledScope?.() });
     }
   }
 
@@ -174,7 +179,7 @@ export class SyncEngine {
     await this.options.queue.idle();
   }
 
-  private scheduledScope: SyncScope | undefined;
+  private scheduledScope: (() => SyncScope) | undefined;
 
   private armSchedule(): void {
     if (this.schedule === null) return;
@@ -187,7 +192,7 @@ export class SyncEngine {
     if (this.schedule.timer !== null) clearTimeout(this.schedule.timer);
     this.schedule.timer = setTimeout(() => {
       if (this.schedule !== null) this.schedule.timer = null;
-      this.start({ scope: this.scheduledScope });
+      this.start({ scope: this.scheduledScope?.() });
     }, delayMs);
     this.schedule.timer.unref();
   }

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { readCommands } from './reads';
+import { noInput, type CommandSpec } from './command';
+import { settingsCommands } from './settings';
+import { syncCommands } from './sync';
 
-/** A command: the renderer sends `input`, main answers `output`; both are parsed, never cast. */
-export interface CommandSpec {
-  input: z.ZodType;
-  output: z.ZodType;
-}
-
-export const noInput = z.undefined();
+// Command specs live in one file per domain; they are re-exported here for the contract's users.
+export { noInput, type CommandSpec } from './command';
 
 export const appInfoSchema = z.object({
   name: z.string(),
@@ -32,6 +30,8 @@ export type AppInfo = z.infer<typeof appInfoSchema>;
 export const commands = {
   'app:info': { input: noInput, output: appInfoSchema },
   ...readCommands,
+  ...syncCommands,
+  ...settingsCommands,
 } as const satisfies Record<`${string}:${string}`, CommandSpec>;
 
 export type Commands = typeof commands;

@@ -16,6 +16,7 @@ export const IPC_ERROR_CODES = [
   'rate_limited',
   'invalid_response',
   'server_error',
+  'keychain_unavailable',
   'internal',
 ] as const;
 

@@ -4,9 +4,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { Dispatch } from '../../../src/main/ipc/dispatcher';
+import type { PushHub } from '../../../src/main/ipc/push-hub';
 
 const RENDERER_DIR = resolve(import.meta.dirname, '../../../out/renderer');
 const BRIDGE_PATH = '/__preview/bridge.js';
+const PUSH_PATH = '/__events';
 const MAX_IPC_BODY = 1024 * 1024;
 
 const HTML = 'text/html; charset=utf-8';
@@ -31,7 +33,10 @@ export interface PreviewServer {
  * Chromium) with `window.api` wired to `dispatch`: the real main-process services, reached over
  * HTTP instead of Electron IPC. The page keeps its own CSP; the bridge is a same-origin script.
  */
-export async function startPreviewServer(dispatch: Dispatch): Promise<PreviewServer> {
+export async function startPreviewServer(
+  dispatch: Dispatch,
+  pushes?: PushHub,
+): Promise<PreviewServer> {
   const bridgeScript = await bundleBridge();
   const indexHtml = injectBridge(await readFile(join(RENDERER_DIR, 'index.html'), 'utf8'));
 
@@ -47,6 +52,8 @@ export async function startPreviewServer(dispatch: Dispatch): Promise<PreviewSer
     if (request.method === 'POST' && path === '/__ipc') {
       const { name, input } = parseIpcRequest(await readBody(request));
       send(response, 200, 'application/json', JSON.stringify(await dispatch(name, input)));
+    } else if (path === PUSH_PATH && pushes !== undefined) {
+      streamPushes(pushes, request, response);
     } else if (path === BRIDGE_PATH) {
       send(response, 200, JAVASCRIPT, bridgeScript);
     } else if (path === '/' || path === '/index.html') {
@@ -57,11 +64,31 @@ export async function startPreviewServer(dispatch: Dispatch): Promise<PreviewSer
   }
 
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  // Event streams never end by themselves; closing the server must not wait for them.
+  const closeStreams = () => server.closeAllConnections();
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise((done) => server.close(() => done())),
+    close: () =>
+      new Promise((done) => {
+        server.close(() => done());
+        closeStreams();
+      }),
   };
+}
+
+/** Main's pushes as server-sent events, one event name per push name. */
+function streamPushes(pushes: PushHub, request: IncomingMessage, response: ServerResponse): void {
+  response.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+  });
+  response.write(': connected\n\n');
+  const detach = pushes.attach((name, payload) => {
+    response.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
+  });
+  request.on('close', detach);
 }
 
 async function bundleBridge(): Promise<string> {

@@ -1,0 +1,34 @@
+import type { AppDatabase } from '../storage/database';
+import type { WriteQueue } from './write-queue';
+
+/** Rows per step: deleting cascades to matches and clips, so events go a few dozen at a time. */
+const CHUNKS: readonly { sql: string }[] = [
+  { sql: 'DELETE FROM events WHERE rowid IN (SELECT rowid FROM events LIMIT 40)' },
+  { sql: 'DELETE FROM teams WHERE number IN (SELECT number FROM teams LIMIT 1000)' },
+  {
+    sql: `DELETE FROM team_stats WHERE (team_number, season) IN
+      (SELECT team_number, season FROM team_stats LIMIT 2000)`,
+  },
+  {
+    sql: `DELETE FROM fetched_records WHERE (resource, position) IN
+      (SELECT resource, position FROM fetched_records LIMIT 2000)`,
+  },
+  { sql: 'DELETE FROM sync_state WHERE resource IN (SELECT resource FROM sync_state LIMIT 2000)' },
+  { sql: 'DELETE FROM etags WHERE url IN (SELECT url FROM etags LIMIT 2000)' },
+];
+
+/**
+ * Empties everything synced from a service, in one transaction of many short steps: the views see
+ * the old service's data until the commit and an empty cache after it, never a mix. Favorites,
+ * pins and settings are the person's own and stay.
+ */
+export async function forgetSyncedData(writer: AppDatabase, queue: WriteQueue): Promise<void> {
+  const statements = CHUNKS.map(({ sql }) => writer.prepare(sql));
+  await queue.session(async (session) => {
+    for (const statement of statements) {
+      while ((await session.step(() => statement.run().changes)) > 0) {
+        // Each step deletes one chunk; the loop ends at the first empty one.
+      }
+    }
+  });
+}

@@ -1,0 +1,100 @@
+import { join } from 'node:path';
+import type { ResourceKey } from '../shared/ipc/resources';
+import type { FetchLike } from './api/request';
+import { forgetSyncedData } from './cache/forget';
+import { openCache, type CacheFiles } from './cache/open';
+import { WriteQueue } from './cache/write-queue';
+import type { Credentials } from './credentials/credentials';
+import { createReadHandlers } from './handlers/reads';
+import { createSettingsHandlers } from './handlers/settings';
+import { createSyncHandlers } from './handlers/sync';
+import type { Handlers } from './ipc/dispatcher';
+import { PushHub } from './ipc/push-hub';
+import { Favorites } from './settings/favorites';
+import { SettingsStore } from './settings/settings-store';
+import { serviceConnector } from './sync/connect';
+import { SyncEngine } from './sync/engine';
+
+export const CACHE_FILE = 'pitside.db';
+
+export interface DataLayerOptions {
+  dataDirectory: string;
+  /** Electron's `net.fetch` in the app, global `fetch` in Node. */
+  fetch: FetchLike;
+  credentials: Credentials;
+  now?: () => Date;
+  nativeBinding?: string;
+  /** A key from outside the keychain (the command line's PITSIDE_API_KEY). */
+  keyOverride?: string;
+  /** A service to use when none is configured yet (the embedded demo service). */
+  defaultBaseUrl?: string;
+  reportError?: (where: string, error: unknown) => void;
+}
+
+export interface DataLayer {
+  cache: CacheFiles;
+  queue: WriteQueue;
+  engine: SyncEngine;
+  settings: SettingsStore;
+  favorites: Favorites;
+  pushes: PushHub;
+  /** Every handler but `app:info`, which needs what only the app knows. */
+  handlers: Omit<Handlers, 'app:info'>;
+  close(): Promise<void>;
+}
+
+/**
+ * The main process's data services without Electron: the cache, the sync engine, settings, and
+ * the IPC handlers over them. The app, the browser preview, the command line and the tests all
+ * assemble the same thing here, with their own fetch, keychain and clock.
+ */
+export function openDataLayer(options: DataLayerOptions): DataLayer {
+  const now = options.now ?? (() => new Date());
+  const cache = openCache(join(options.dataDirectory, CACHE_FILE), {
+    nativeBinding: options.nativeBinding,
+  });
+  const queue = new WriteQueue(cache.writer);
+  const settings = new SettingsStore(cache.reader, cache.writer, queue);
+  const favorites = new Favorites(cache.reader, cache.writer, queue, now);
+  const pushes = new PushHub(options.reportError);
+  const engine = new SyncEngine({
+    reader: cache.reader,
+    writer: cache.writer,
+    queue,
+    now,
+    connect: serviceConnector({
+      baseUrl: () => settings.baseUrl() ?? options.defaultBaseUrl ?? null,
+      credentials: options.credentials,
+      fetch: options.fetch,
+      keyOverride: options.keyOverride,
+    }),
+    onStatus: (status) => pushes.send('sync:status', status),
+    onChange: (resources) => pushes.send('cache:changed', { resources }),
+  });
+  const requestFetch = (key: ResourceKey) => engine.fetchInBackground(key);
+  const handlers = {
+    ...createReadHandlers({ reader: cache.reader, now, requestFetch }),
+    ...createSyncHandlers({ engine, favorites, settings }),
+    ...createSettingsHandlers({
+      settings,
+      credentials: options.credentials,
+      engine,
+      forgetSyncedData: () => forgetSyncedData(cache.writer, queue),
+    }),
+  };
+  return {
+    cache,
+    queue,
+    engine,
+    settings,
+    favorites,
+    pushes,
+    handlers,
+    close: async () => {
+      engine.stopSchedule();
+      engine.cancel();
+      await engine.idle();
+      cache.close();
+    },
+  };
+}

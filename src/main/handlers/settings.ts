@@ -1,0 +1,100 @@
+import type { ServiceSettings } from '../../shared/ipc/settings';
+import { KeychainUnavailableError, type Credentials } from '../credentials/credentials';
+import type { Handlers } from '../ipc/dispatcher';
+import { IpcFailure } from '../ipc/failure';
+import type { SettingsStore } from '../settings/settings-store';
+import type { SyncEngine } from '../sync/engine';
+
+export type SettingsCommandName =
+  | 'settings:get'
+  | 'settings:setService'
+  | 'settings:setKey'
+  | 'settings:clearKey'
+  | 'settings:setScope';
+
+export interface SettingsDeps {
+  settings: SettingsStore;
+  credentials: Credentials;
+  engine: SyncEngine;
+  /** Empties what was synced from the previous service; favorites and pins stay. */
+  forgetSyncedData: () => Promise<void>;
+}
+
+/** `https://Example.org/api/` and `https://example.org/api` are one service. */
+function normaliseServiceUrl(text: string): string {
+  const url = new URL(text.trim());
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
+ * The service settings. The key goes from the form straight into the keychain; every answer says
+ * only whether a key is set, so no IPC payload ever carries one back.
+ */
+export function createSettingsHandlers({
+  settings,
+  credentials,
+  engine,
+  forgetSyncedData,
+}: SettingsDeps): Pick<Handlers, SettingsCommandName> {
+  async function describe(): Promise<ServiceSettings> {
+    const baseUrl = settings.baseUrl();
+    const scope = settings.scope();
+    if (baseUrl === null) return { baseUrl, key: 'none', keychain: 'available', scope };
+    try {
+      const key = await credentials.getKey(baseUrl);
+      const refused = engine.status().problem?.code === 'unauthorized';
+      return {
+        baseUrl,
+        key: key === null ? 'none' : refused ? 'refused' : 'set',
+        keychain: 'available',
+        scope,
+      };
+    } catch (error) {
+      if (!(error instanceof KeychainUnavailableError)) throw error;
+      return { baseUrl, key: 'none', keychain: 'unavailable', scope };
+    }
+  }
+
+  async function withKeychain(action: (baseUrl: string) => Promise<void>): Promise<void> {
+    const baseUrl = settings.baseUrl();
+    if (baseUrl === null) {
+      throw new IpcFailure('invalid_input', 'Set the service address before its key.');
+    }
+    try {
+      await action(baseUrl);
+    } catch (error) {
+      if (error instanceof KeychainUnavailableError) {
+        throw new IpcFailure('keychain_unavailable', error.message);
+      }
+      throw error;
+    }
+  }
+
+  return {
+    'settings:get': describe,
+    'settings:setService': async ({ baseUrl }) => {
+      const next = normaliseServiceUrl(baseUrl);
+      if (next !== settings.baseUrl()) {
+        engine.cancel();
+        await engine.idle();
+        await forgetSyncedData();
+        await settings.setBaseUrl(next);
+        engine.start({ scope: settings.scope() });
+      }
+      return describe();
+    },
+    'settings:setKey': async ({ key }) => {
+      await withKeychain((baseUrl) => credentials.setKey(baseUrl, key));
+      engine.start({ scope: settings.scope() });
+      return describe();
+    },
+    'settings:clearKey': async () => {
+      await withKeychain((baseUrl) => credentials.clearKey(baseUrl));
+      return describe();
+    },
+    'settings:setScope': async ({ scope }) => {
+      await settings.setScope(scope);
+      return describe();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { noInput, type CommandSpec } from './command';
+import { syncScopeSchema } from './sync';
+
+/** The longest key we accept; far above any real one, well below anything abusive. */
+export const API_KEY_MAX = 512;
+
+export const serviceUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .refine((text) => {
+    try {
+      const url = new URL(text);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '';
+    } catch {
+      return false;
+    }
+  }, 'must be an http or https URL without credentials in it');
+
+/**
+ * What the renderer may know about the service settings: never the key itself, only whether one
+ * is set and whether the service refused it on the last attempt.
+ */
+export const serviceSettingsSchema = z.object({
+  baseUrl: z.string().nullable(),
+  key: z.enum(['none', 'set', 'refused']),
+  keychain: z.enum(['available', 'unavailable']),
+  scope: syncScopeSchema,
+});
+export type ServiceSettings = z.infer<typeof serviceSettingsSchema>;
+
+export const settingsCommands = {
+  'settings:get': { input: noInput, output: serviceSettingsSchema },
+  'settings:setService': {
+    input: z.strictObject({ baseUrl: serviceUrlSchema }),
+    output: serviceSettingsSchema,
+  },
+  /** The one time a key crosses the bridge: typed by a person, on its way to the keychain. */
+  'settings:setKey': {
+    input: z.strictObject({
+      key: z
+        .string()
+        .trim()
+        .min(1, 'must not be empty')
+        .max(API_KEY_MAX, `must be at most ${API_KEY_MAX} characters`)
+        .refine((key) => !/[\s]/.test(key), 'must be one word without spaces or line breaks'),
+    }),
+    output: serviceSettingsSchema,
+  },
+  'settings:clearKey': { input: noInput, output: serviceSettingsSchema },
+  'settings:setScope': {
+    input: z.strictObject({ scope: syncScopeSchema }),
+    output: serviceSettingsSchema,
+  },
+} as const satisfies Record<`${string}:${string}`, CommandSpec>;

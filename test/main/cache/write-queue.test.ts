@@ -1,0 +1,93 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openCache, type CacheFiles } from '../../../src/main/cache/open';
+import { WriteQueue } from '../../../src/main/cache/write-queue';
+
+let cache: CacheFiles | null = null;
+
+function freshCache(): CacheFiles {
+  cache = openCache(join(mkdtempSync(join(tmpdir(), 'pitside-queue-')), 'pitside.db'));
+  return cache;
+}
+
+afterEach(() => {
+  cache?.close();
+  cache = null;
+});
+
+const insert = 'INSERT INTO settings (name, value) VALUES (?, ?)';
+const count = 'SELECT count(*) FROM settings';
+
+describe('the write queue', () => {
+  it('keeps a session invisible to readers until it commits, however many steps it takes', async () => {
+    const { reader, writer } = freshCache();
+    const queue = new WriteQueue(writer);
+    const seenDuring: number[] = [];
+    await queue.session(async (session) => {
+      for (let step = 0; step < 5; step += 1) {
+        await session.step(() => writer.prepare(insert).run(`row ${step}`, 'x'));
+        seenDuring.push(reader.prepare(count).pluck().get() as number);
+      }
+    });
+    expect(seenDuring).toEqual([0, 0, 0, 0, 0]);
+    expect(reader.prepare(count).pluck().get()).toBe(5);
+  });
+
+  it('rolls a failed session back whole and keeps working afterwards', async () => {
+    const { reader, writer } = freshCache();
+    const queue = new WriteQueue(writer);
+    await queue.run(() => writer.prepare(insert).run('kept', 'old'));
+    const failing = queue.session(async (session) => {
+      await session.step(() => writer.prepare(insert).run('new 1', 'x'));
+      await session.step(() => writer.prepare(insert).run('new 2', 'x'));
+      throw new Error('the pull broke on page 3');
+    });
+    await expect(failing).rejects.toThrow('page 3');
+    expect(reader.prepare('SELECT name FROM settings').pluck().all()).toEqual(['kept']);
+    await queue.run(() => writer.prepare(insert).run('after', 'x'));
+    expect(reader.prepare(count).pluck().get()).toBe(2);
+  });
+
+  it('runs a write queued during a session after it, never inside its transaction', async () => {
+    const { reader, writer } = freshCache();
+    const queue = new WriteQueue(writer);
+    const order: string[] = [];
+    let releaseSession: () => void = () => {};
+    const released = new Promise<void>((resolve) => (releaseSession = resolve));
+    let stepDone: () => void = () => {};
+    const stepped = new Promise<void>((resolve) => (stepDone = resolve));
+    const sessionDone = queue.session(async (session) => {
+      await session.step(() => writer.prepare(insert).run('from session', 'x'));
+      order.push('session step');
+      stepDone();
+      await released;
+      throw new Error('session rolled back');
+    });
+    await stepped;
+    const favorite = queue.run(() => {
+      order.push('favorite');
+      return writer.prepare(insert).run('favorite', 'x');
+    });
+    releaseSession();
+    await expect(sessionDone).rejects.toThrow('rolled back');
+    await favorite;
+    // The person's write survived the sync's rollback because it was never part of it.
+    expect(order).toEqual(['session step', 'favorite']);
+    expect(reader.prepare('SELECT name FROM settings').pluck().all()).toEqual(['favorite']);
+  });
+
+  it('reports the duration of every synchronous block', async () => {
+    const { writer } = freshCache();
+    const blocks: number[] = [];
+    const queue = new WriteQueue(writer, { onBlock: (ms) => blocks.push(ms) });
+    await queue.run(() => writer.prepare(insert).run('a', 'x'));
+    await queue.session(async (session) => {
+      await session.step(() => writer.prepare(insert).run('b', 'x'));
+    });
+    // run: 1 block; session: BEGIN, the step, COMMIT.
+    expect(blocks).toHaveLength(4);
+    expect(blocks.every((ms) => ms >= 0)).toBe(true);
+  });
+});
