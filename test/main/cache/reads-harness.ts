@@ -25,13 +25,22 @@ export interface Reads {
   setClock(iso: string): void;
 }
 
-export function readsOf(testCache: TestCache, clock = CLOCK): Reads {
-  let now = new Date(clock);
+export interface ReadsOptions {
+  clock?: string;
+  /** Also told of every background fetch a read asks for (a real sync engine, say). */
+  onRequest?: (key: ResourceKey) => void;
+}
+
+export function readsOf(source: Pick<TestCache, 'cache'>, options: ReadsOptions = {}): Reads {
+  let now = new Date(options.clock ?? CLOCK);
   const requested: ResourceKey[] = [];
   const handlers = createReadHandlers({
-    reader: testCache.cache.reader,
+    reader: source.cache.reader,
     now: () => now,
-    requestFetch: (key) => requested.push(key),
+    requestFetch: (key) => {
+      requested.push(key);
+      options.onRequest?.(key);
+    },
   });
 
   async function ask<Name extends ReadCommandName>(name: Name, input?: ReadInput<Name>) {
