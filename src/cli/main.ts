@@ -1,0 +1,50 @@
+import { parseCommandLine, USAGE, type CommandLine } from './args';
+import { CliError, EXIT } from './errors';
+import { runExport } from './export-command';
+import { writeLine } from './output';
+import { runSync } from './sync-command';
+
+function commandName(argv: string[]): string {
+  const [first] = argv;
+  return first === 'sync' || first === 'export' ? `pitside ${first}` : 'pitside';
+}
+
+async function run(argv: string[]): Promise<number> {
+  const name = commandName(argv);
+  const report = (line: string): void => {
+    process.stderr.write(`${name}: ${line}\n`);
+  };
+  try {
+    const commandLine: CommandLine = parseCommandLine(argv, process.env);
+    switch (commandLine.command) {
+      case 'help':
+        await writeLine(process.stdout, USAGE);
+        return EXIT.ok;
+      case 'sync':
+        return await runSync(commandLine, {
+          stdout: process.stdout,
+          report,
+          signals: process,
+          exitNow: (code) => process.exit(code),
+        });
+      case 'export':
+        return await runExport(commandLine, process.stdout);
+    }
+  } catch (error) {
+    if (error instanceof CliError) {
+      const hint = error.exitCode === EXIT.usage ? ' (see --help)' : '';
+      report(`${error.message}${hint}`);
+      return error.exitCode;
+    }
+    // A bug, not a situation the person can fix; still one line, the stack helps nobody here.
+    report(`unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT.unexpected;
+  }
+}
+
+// A reader that stops early (`export … | head`) closes the pipe: that ends the export, quietly.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  process.exit(error.code === 'EPIPE' ? EXIT.ok : EXIT.unexpected);
+});
+
+void run(process.argv.slice(2)).then((code) => process.exit(code));

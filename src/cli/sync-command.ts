@@ -1,0 +1,145 @@
+import { resolve } from 'node:path';
+import type { Writable } from 'node:stream';
+import { WriteQueue } from '../main/cache/write-queue';
+import { createCredentials, type Credentials } from '../main/credentials/credentials';
+import { serviceConnector } from '../main/sync/connect';
+import { SyncEngine } from '../main/sync/engine';
+import type { SyncProblem, SyncSummary } from '../shared/ipc/sync';
+import type { SyncCommand } from './args';
+import { openCacheForSync } from './data-dir';
+import { EXIT, exitForSignal } from './errors';
+import { cachedCounts } from './exports';
+import { writeLine } from './output';
+import { progressReporter } from './progress';
+
+export interface SignalSource {
+  on(signal: NodeJS.Signals, listener: (signal: NodeJS.Signals) => void): unknown;
+  off(signal: NodeJS.Signals, listener: (signal: NodeJS.Signals) => void): unknown;
+}
+
+export interface SyncIo {
+  stdout: Writable;
+  /** One line for the person watching: progress and the outcome. */
+  report: (line: string) => void;
+  /** Where SIGINT and SIGTERM arrive; `process` outside the tests. */
+  signals: SignalSource;
+  /** Ends the process at once, for a second signal while the first one is still canceling. */
+  exitNow: (code: number) => never;
+  credentials?: Credentials;
+}
+
+type KeySource = 'env' | 'keychain' | 'none';
+
+interface ProblemContext {
+  service: string;
+  keySource: KeySource;
+}
+
+/** The problem in words that say what to do; the key itself never appears in any of them. */
+export function explainProblem(problem: SyncProblem, context: ProblemContext): string {
+  switch (problem.code) {
+    case 'unauthorized':
+      return context.keySource === 'none'
+        ? `the service needs an API key: set PITSIDE_API_KEY or store a key for ${context.service} in Pitside`
+        : `the service refused the API key from ${context.keySource === 'env' ? 'PITSIDE_API_KEY' : 'the keychain'} (401 Unauthorized)`;
+    case 'forbidden':
+      return 'the API key is not allowed to read this (403 Forbidden)';
+    case 'offline':
+      return `cannot reach the service at ${context.service} (offline, or a wrong address)`;
+    case 'timeout':
+      return `the service at ${context.service} did not answer in time`;
+    case 'rate_limited':
+      return 'the service is limiting how often we may ask; try again later';
+    default:
+      return problem.message;
+  }
+}
+
+export function exitCodeFor(summary: SyncSummary): number {
+  switch (summary.outcome) {
+    case 'completed':
+      return EXIT.ok;
+    case 'partial':
+      return EXIT.syncPartial;
+    case 'failed':
+    case 'canceled':
+      return summary.problem?.code === 'keychain' || summary.problem?.code === 'not_configured'
+        ? EXIT.setup
+        : EXIT.syncFailed;
+  }
+}
+
+function outcomeLine(summary: SyncSummary, context: ProblemContext): string {
+  const { requests, resources, records } = summary;
+  switch (summary.outcome) {
+    case 'completed':
+      return `completed: ${requests} requests, ${resources.pulled} resources pulled (${resources.changed} changed), ${records} records`;
+    case 'canceled':
+      return 'canceled; what was committed before is kept';
+    case 'partial':
+    case 'failed':
+      return `${summary.outcome}: ${summary.problem === null ? 'unknown problem' : explainProblem(summary.problem, context)}`;
+  }
+}
+
+/**
+ * Runs one sync of the cache in the data directory against the service, with the same engine the
+ * app runs. The summary goes to stdout as one line of JSON, whatever the outcome, once a run has
+ * taken place; a signal cancels the run between requests and commits, never inside one.
+ */
+export async function runSync(command: SyncCommand, io: SyncIo): Promise<number> {
+  const { files, file } = openCacheForSync(command.dataDir);
+  let keySource: KeySource = command.apiKey === null ? 'none' : 'env';
+  const keychain = io.credentials ?? createCredentials();
+  // Only told whether the keychain had a key, so a 401 can say which key was refused.
+  const credentials: Credentials = {
+    ...keychain,
+    getKey: async (baseUrl) => {
+      const key = await keychain.getKey(baseUrl);
+      keySource = key === null ? 'none' : 'keychain';
+      return key;
+    },
+  };
+  const engine = new SyncEngine({
+    reader: files.reader,
+    writer: files.writer,
+    queue: new WriteQueue(files.writer),
+    connect: serviceConnector({
+      baseUrl: () => command.service,
+      credentials,
+      fetch,
+      ...(command.apiKey === null ? {} : { keyOverride: command.apiKey }),
+    }),
+    onStatus: progressReporter({ write: (line) => io.report(line) }),
+  });
+
+  let received: NodeJS.Signals | null = null;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (received !== null) io.exitNow(exitForSignal(signal));
+    received = signal;
+    io.report(`${signal}: canceling (again to stop at once)`);
+    engine.cancel();
+  };
+  io.signals.on('SIGINT', onSignal);
+  io.signals.on('SIGTERM', onSignal);
+  try {
+    const summary = await engine.run({ scope: command.scope, force: command.force });
+    await engine.idle();
+    const context = { service: command.service, keySource };
+    const result = {
+      ...summary,
+      service: command.service,
+      dataDir: resolve(command.dataDir),
+      database: file,
+      keySource,
+      cached: cachedCounts(files.reader),
+    };
+    await writeLine(io.stdout, JSON.stringify(result));
+    io.report(outcomeLine(summary, context));
+    return received === null ? exitCodeFor(summary) : exitForSignal(received);
+  } finally {
+    io.signals.off('SIGINT', onSignal);
+    io.signals.off('SIGTERM', onSignal);
+    files.close();
+  }
+}

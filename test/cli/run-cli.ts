@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+const CLI = join(process.cwd(), 'src', 'cli', 'main.ts');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunningCli {
+  child: ChildProcess;
+  /** Resolves once stderr holds a line that matches. */
+  stderrLine(pattern: RegExp): Promise<string>;
+  finished: Promise<CliRun>;
+}
+
+/**
+ * Starts the command line as a person would run it, in its own process. The caller's
+ * PITSIDE_API_KEY never leaks in: each test says which key, if any, the run gets.
+ */
+export function startCli(args: string[], env: Record<string, string> = {}): RunningCli {
+  const inherited = { ...process.env };
+  delete inherited.PITSIDE_API_KEY;
+  const child = spawn(TSX, [CLI, ...args], {
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const waiters: { pattern: RegExp; resolve: (line: string) => void }[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    for (const waiter of [...waiters]) {
+      const line = stderr.split('\n').find((candidate) => waiter.pattern.test(candidate));
+      if (line !== undefined) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(line);
+      }
+    }
+  });
+  const finished = new Promise<CliRun>((resolve) =>
+    child.once('close', (code) => resolve({ code, stdout, stderr })),
+  );
+  return {
+    child,
+    finished,
+    stderrLine: (pattern) =>
+      new Promise((resolve, reject) => {
+        waiters.push({ pattern, resolve });
+        void finished.then((run) =>
+          reject(new Error(`exited (${run.code}) before printing ${pattern}: ${run.stderr}`)),
+        );
+      }),
+  };
+}
+
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return startCli(args, env).finished;
+}
+
+/** The one JSON line a sync prints on stdout. */
+export function summaryOf(run: CliRun): Record<string, unknown> {
+  const lines = run.stdout.split('\n').filter((line) => line !== '');
+  if (lines.length !== 1) throw new Error(`expected one line on stdout, got ${lines.length}`);
+  return JSON.parse(lines[0] as string) as Record<string, unknown>;
+}
+
+/** The lines on stderr, without the empty one after the last line end. */
+export function stderrLines(run: CliRun): string[] {
+  return run.stderr.split('\n').filter((line) => line !== '');
+}
