@@ -42,9 +42,16 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-// A reader that stops early (`export … | head`) closes the pipe: that ends the export, quietly.
+const argv = process.argv.slice(2);
+
+/*
+ * A reader that stops early (`export … | head`) closes the pipe: that ends an export, quietly.
+ * Anything else, and a sync whose summary cannot be written, is a failure worth a line.
+ */
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  process.exit(error.code === 'EPIPE' ? EXIT.ok : EXIT.unexpected);
+  if (error.code === 'EPIPE' && argv[0] === 'export') process.exit(EXIT.ok);
+  process.stderr.write(`${commandName(argv)}: cannot write to stdout: ${error.message}\n`);
+  process.exit(EXIT.unexpected);
 });
 
-void run(process.argv.slice(2)).then((code) => process.exit(code));
+void run(argv).then((code) => process.exit(code));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_NOW, type TestServer } from '../harness/server';
 import { parseCsv } from './csv-parse';
-import { runCli, stderrLines, summaryOf, type CliRun } from './run-cli';
+import { runCli, startCli, stderrLines, summaryOf, type CliRun } from './run-cli';
 import { allPages, getJson } from './service-pages';
 
 /* A name a spreadsheet would run as a formula, with a quote and a comma to quote on the way. */
@@ -257,5 +257,23 @@ describe('npm run cli -- export --format csv', () => {
     const hostile = rows.filter((row) => row[nameColumn]?.includes('HYPERLINK'));
     expect(hostile.map((row) => row[nameColumn])).toEqual([`'${HOSTILE_NAME}`]);
     expect(text).toContain(`,"'=HYPERLINK(""https://evil.example"",""click, here"")",`);
+  });
+
+  it('stops quietly with status 0 when the reader closes the pipe early', async () => {
+    const running = startCli([
+      'export',
+      '--data-dir',
+      dataDir,
+      '--resource',
+      'matches',
+      '--format',
+      'csv',
+    ]);
+    // Far more than a pipe buffer holds, so the export is still writing when the pipe closes.
+    running.child.stdout?.once('data', () => running.child.stdout?.destroy());
+    const run = await running.finished;
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout.length).toBeLessThan(200_000);
   });
 });
