@@ -282,6 +282,8 @@ export class SyncEngine {
         done += 1;
         this.setStatus({ progress: { phase: name, done, total: items.length } });
       });
+      // The end of a phase is news on its own, not one more update to coalesce.
+      this.emitStatus();
     };
 
     try {
