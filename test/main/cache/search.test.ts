@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ftsPhrase, numberPrefixRanges } from '../../../src/main/cache/queries/search';
+import { ftsPhrase, numberPrefixRanges } from '../../../src/main/cache/queries/text-match';
 import { event, eventRecord, openTestCache, team, type TestCache } from './fixtures';
 import { readsOf, type Reads } from './reads-harness';
 
@@ -109,6 +109,16 @@ describe('quick-open search', () => {
     expect((await found('dU')).teams).toEqual([118, 971]);
     expect((await found('Z')).teams).toEqual([4]);
     expect((await found('z')).events).toEqual(['2026zurich']);
+    // Accents and case are folded for short text too.
+    expect(await found('zü')).toEqual({ events: ['2026zurich'], teams: [4] });
+    expect(await found('ZU')).toEqual({ events: ['2026zurich'], teams: [4] });
+  });
+
+  it('finds what the writer committed since the last search', async () => {
+    expect((await found('qx')).teams).toEqual([]);
+    testCache.write((writer) => writer.upsertTeams([team(5, { name: 'Qxyz' })]));
+    expect((await found('qx')).teams).toEqual([5]);
+    expect((await found('qxy')).teams).toEqual([5]);
   });
 
   it('takes quotes and query syntax as plain text', async () => {
