@@ -24,6 +24,7 @@ beforeEach(() => {
       robonauts,
       team(3125, { name: '25th Hour', state: 'MI', country: 'US' }),
       team(42, { name: 'Crème Brûlée', state: 'QC', country: 'CA' }),
+      team(77, { name: 'Area 254 Fans', state: 'NV', country: 'US' }),
     ]);
     writer.upsertEvents([
       event({ id: '2025alpha', season: '2025-2026' }),
@@ -46,9 +47,9 @@ async function numbers(input: ReadInput<'teams:list'> = {}): Promise<number[]> {
 describe('the local team list', () => {
   it('lists listed teams by number, as the service’s list items', async () => {
     const answer = await reads.ask('teams:list');
-    expect(answer.data.map((item) => item.number)).toEqual([42, 118, 254, 1254, 2540, 3125]);
-    expect(answer.data[2]).toEqual(poofs);
-    expect(answer.meta).toEqual({ page: 1, perPage: 25, total: 6 });
+    expect(answer.data.map((item) => item.number)).toEqual([42, 77, 118, 254, 1254, 2540, 3125]);
+    expect(answer.data[3]).toEqual(poofs);
+    expect(answer.meta).toEqual({ page: 1, perPage: 25, total: 7 });
     expect(answer.freshness).toEqual({ complete: true, syncedAt: SYNCED_AT });
   });
 
@@ -57,6 +58,13 @@ describe('the local team list', () => {
     // 9999 is registered but not listed; 1254 only at an unlisted event.
     expect(await numbers({ season: '2026-2027' })).toEqual([2540]);
     expect(await numbers({ season: '2024-2025' })).toEqual([]);
+  });
+
+  it('sees a registration committed after the last read of that season', async () => {
+    expect(await numbers({ season: '2026-2027', search: 'robo' })).toEqual([2540]);
+    testCache.write((writer) => writer.replaceEventTeams('2026bravo', [robo, robonauts]));
+    expect(await numbers({ season: '2026-2027', search: 'robo' })).toEqual([118, 2540]);
+    expect(await numbers({ season: '2026-2027', region: 'tx' })).toEqual([118]);
   });
 
   it('is complete under a season filter only when every registration is synced', async () => {
@@ -77,17 +85,24 @@ describe('the local team list', () => {
   it('searches names case-insensitively; digits also match the start of a number', async () => {
     expect(await numbers({ search: 'ROBO' })).toEqual([118, 2540]);
     expect(await numbers({ search: 'poof' })).toEqual([254]);
-    expect(await numbers({ search: '25' })).toEqual([254, 2540, 3125]);
-    expect(await numbers({ search: '254' })).toEqual([254, 2540]);
-    expect(await numbers({ search: '4' })).toEqual([42]);
+    expect(await numbers({ search: '25' })).toEqual([77, 254, 2540, 3125]);
+    expect(await numbers({ search: '254' })).toEqual([77, 254, 2540]);
+    expect(await numbers({ search: '2540' })).toEqual([2540]);
+    expect(await numbers({ search: '0254' })).toEqual([]);
+    expect(await numbers({ search: '4' })).toEqual([42, 77]);
+    expect(await numbers({ search: 'entropy' })).toEqual([1254]);
+    expect(await numbers({ search: 'ea 2' })).toEqual([77]);
+    // The service's lower() folds ASCII only: accents and non-ASCII capitals are matched as written.
     expect(await numbers({ search: 'crème' })).toEqual([42]);
     expect(await numbers({ search: 'creme' })).toEqual([]);
+    expect(await numbers({ search: 'CRÈME' })).toEqual([]);
+    expect(await numbers({ search: 'CRèME' })).toEqual([42]);
   });
 
   it('pages and clamps like the service', async () => {
     const answer = await reads.ask('teams:list', { page: 2, perPage: 4 });
-    expect(answer.data.map((item) => item.number)).toEqual([2540, 3125]);
-    expect(answer.meta).toEqual({ page: 2, perPage: 4, total: 6 });
+    expect(answer.data.map((item) => item.number)).toEqual([1254, 2540, 3125]);
+    expect(answer.meta).toEqual({ page: 2, perPage: 4, total: 7 });
     expect((await reads.ask('teams:list', { perPage: 101 })).meta.perPage).toBe(100);
     expect((await reads.ask('teams:list', { page: 3, perPage: 4 })).data).toEqual([]);
   });

@@ -2,8 +2,17 @@ import type { Statement } from 'better-sqlite3';
 import type { CachedTeam, TeamListInput } from '../../../shared/ipc/reads';
 import type { TeamListItem } from '../../../shared/wire/team';
 import type { AppDatabase } from '../../storage/database';
-import { Conditions, Lister, type ListPage } from './paging';
+import {
+  Conditions,
+  Lister,
+  pageOfArray,
+  StatementCache,
+  type ListPage,
+  type PageRequest,
+} from './paging';
+import { SeasonTeams } from './season-teams';
 import { TEAM_COLUMNS, toTeamListItem, type TeamRow } from './rows';
+import { ftsPhrase, numberPrefixRanges } from './text-match';
 
 interface TeamDetailRow extends TeamRow {
   listed: number;
@@ -18,27 +27,55 @@ export interface FoundTeam {
 
 const DIGITS = /^\d+$/;
 
+/**
+ * The service's rule: a case-insensitive substring of the name (SQLite's ASCII `lower()`, as the
+ * service uses); a search of digits also matches numbers that start with them.
+ *
+ * For text with trigrams the index narrows the rows first and `instr` then decides exactly as the
+ * service does: the index folds case and accents more widely than `lower()`, so it finds a
+ * superset. Number prefixes are ranges of the primary key (254: 254, 2540–2549, 25400–25499), so
+ * "254" reads a few dozen rows instead of every team.
+ */
+function addSearch(conditions: Conditions, search: string): void {
+  const byName =
+    [...search].length >= 3
+      ? {
+          sql: `(t.number IN (SELECT rowid FROM teams_search WHERE teams_search MATCH ?)
+            AND instr(lower(t.name), lower(?)) > 0)`,
+          params: [ftsPhrase('name', search), search],
+        }
+      : { sql: 'instr(lower(t.name), lower(?)) > 0', params: [search] };
+  if (!DIGITS.test(search)) {
+    conditions.add(byName.sql, ...byName.params);
+    return;
+  }
+  // A number's text never starts with 0, so "0254" matches no number, as in the service.
+  const exact = Number(search);
+  const ranges = String(exact) === search ? [[exact, exact], ...numberPrefixRanges(search)] : [];
+  conditions.add(
+    `(${[byName.sql, ...ranges.map(() => 't.number BETWEEN ? AND ?')].join(' OR ')})`,
+    ...byName.params,
+    ...ranges.flat(),
+  );
+}
+
 /** The team list and single teams, read the way `GET /v1/teams` reads the service's store. */
 export class TeamQueries {
   private readonly lister: Lister<TeamRow>;
+  private readonly numbers: StatementCache<number>;
   private readonly selectByNumber: Statement<[number], TeamDetailRow>;
+  private readonly seasonTeams: SeasonTeams;
 
   constructor(db: AppDatabase) {
     this.lister = new Lister<TeamRow>(db);
+    this.numbers = new StatementCache<number>(db);
     this.selectByNumber = db.prepare(`SELECT ${TEAM_COLUMNS}, t.listed, t.event_count,
       t.match_count FROM teams t WHERE t.number = ?`);
+    this.seasonTeams = new SeasonTeams(db);
   }
 
   list(input: TeamListInput): ListPage<TeamListItem> {
     const conditions = new Conditions().add('t.listed = 1');
-    if (input.season !== undefined) {
-      // Listed events are the ones the service shows our key, the same set its filter looks at.
-      conditions.add(
-        `t.number IN (SELECT r.team_number FROM events e JOIN registrations r ON r.event_id = e.id
-          WHERE e.season = ? AND e.listed = 1)`,
-        input.season,
-      );
-    }
     if (input.region !== undefined && input.region !== '') {
       conditions.add(
         '(t.state = ? COLLATE NOCASE OR t.country = ? COLLATE NOCASE)',
@@ -46,22 +83,35 @@ export class TeamQueries {
         input.region,
       );
     }
-    if (input.search !== undefined && input.search !== '') {
-      if (DIGITS.test(input.search)) {
-        conditions.add(
-          '(instr(lower(t.name), ?) > 0 OR instr(CAST(t.number AS TEXT), ?) = 1)',
-          input.search,
-          input.search,
-        );
-      } else {
-        conditions.add('instr(lower(t.name), lower(?)) > 0', input.search);
-      }
-    }
+    if (input.search !== undefined && input.search !== '') addSearch(conditions, input.search);
+    if (input.season !== undefined) return this.listOfSeason(input.season, conditions, input);
     return this.lister.list(
       { from: 'FROM teams t', columns: TEAM_COLUMNS, conditions, orderBy: 't.number' },
       input,
       toTeamListItem,
     );
+  }
+
+  /** The other filters in SQL, the season's set in memory, then the page's rows by number. */
+  private listOfSeason(
+    season: string,
+    conditions: Conditions,
+    page: PageRequest,
+  ): ListPage<TeamListItem> {
+    const inSeason = this.seasonTeams.of(season);
+    const matching = this.numbers
+      .get(`SELECT t.number FROM teams t${conditions.sql} ORDER BY t.number`)
+      .pluck()
+      .all(...conditions.params)
+      .filter((number) => inSeason.has(number));
+    const { data, meta } = pageOfArray(matching, page);
+    return {
+      data: data.flatMap((number) => {
+        const row = this.selectByNumber.get(number);
+        return row === undefined ? [] : [toTeamListItem(row)];
+      }),
+      meta,
+    };
   }
 
   find(teamNumber: number): FoundTeam | null {
