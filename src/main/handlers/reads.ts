@@ -1,4 +1,5 @@
-import type { ResourceKey } from '../../shared/ipc/resources';
+import type { readCommands } from '../../shared/ipc/reads';
+import type { EventPart, ResourceKey } from '../../shared/ipc/resources';
 import { formatTimestamp } from '../../shared/wire/formats';
 import { EventPartQueries } from '../cache/queries/event-parts';
 import { EventQueries } from '../cache/queries/events';
@@ -11,19 +12,7 @@ import type { Handlers } from '../ipc/dispatcher';
 import { IpcFailure } from '../ipc/failure';
 import type { AppDatabase } from '../storage/database';
 
-export type ReadCommandName =
-  | 'events:list'
-  | 'events:get'
-  | 'events:teams'
-  | 'events:matches'
-  | 'events:clips'
-  | 'teams:list'
-  | 'teams:get'
-  | 'teams:events'
-  | 'teams:matches'
-  | 'teams:clips'
-  | 'teams:stats'
-  | 'search:query';
+export type ReadCommandName = keyof typeof readCommands;
 
 export type ReadHandlers = Pick<Handlers, ReadCommandName>;
 
@@ -70,7 +59,7 @@ export function createReadHandlers({ reader, now, requestFetch }: ReadDeps): Rea
   }
 
   /** An event part's freshness; an incomplete one is fetched in the background. */
-  function eventPartFreshness(eventId: string, part: 'teams' | 'matches' | 'clips') {
+  function eventPartFreshness(eventId: string, part: EventPart) {
     const key: ResourceKey = `event:${eventId}:${part}`;
     const state = freshness.of(key);
     if (!state.complete) requestFetch(key);
