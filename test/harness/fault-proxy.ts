@@ -16,7 +16,12 @@ export type Fault =
   | { kind: 'captive-portal' }
   | { kind: 'truncate' }
   | { kind: 'rewrite'; transform: (json: unknown) => unknown }
-  | { kind: 'redirect'; location: string };
+  | { kind: 'redirect'; location: string }
+  /**
+   * Runs `action` before the request is passed on unchanged, and holds the request until it is
+   * done: the service changing between two page requests, or the app cancelling at a chosen point.
+   */
+  | { kind: 'hook'; action: (request: RecordedRequest) => Promise<void> | void };
 
 export interface FaultRule {
   fault: Fault;
@@ -31,6 +36,8 @@ export interface RecordedRequest {
   path: string;
   headers: IncomingMessage['headers'];
   fault: Fault['kind'] | null;
+  /** When the request arrived (`performance.now()`), to measure waits between attempts. */
+  at: number;
 }
 
 export interface FaultProxy {
@@ -71,14 +78,22 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       path: incoming.url ?? '/',
       headers: incoming.headers,
       fault: null,
+      at: performance.now(),
     };
     const fault = pickFault(recorded);
     recorded.fault = fault?.kind ?? null;
     requests.push(recorded);
-    void apply(fault, incoming, outgoing);
+    // The client may be gone before the service answers (it timed out, or was canceled): the
+    // forwarding then fails, and that is the client's business, not an error of the proxy.
+    apply(fault, recorded, incoming, outgoing).catch(() => outgoing.destroy());
   });
 
-  async function apply(fault: Fault | null, incoming: IncomingMessage, outgoing: ServerResponse) {
+  async function apply(
+    fault: Fault | null,
+    recorded: RecordedRequest,
+    incoming: IncomingMessage,
+    outgoing: ServerResponse,
+  ) {
     switch (fault?.kind) {
       case 'drop':
         incoming.socket.destroy();
@@ -108,6 +123,17 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         return;
       case 'delay':
         await new Promise((resolve) => setTimeout(resolve, fault.ms));
+        break;
+      case 'hook':
+        try {
+          await fault.action(recorded);
+        } catch (error) {
+          // A broken test action must show, not hang the request or go unhandled.
+          console.error('fault proxy: hook action failed', error);
+          outgoing.writeHead(502, { 'content-type': 'application/json' });
+          outgoing.end(JSON.stringify({ error: { code: 'internal', message: 'hook failed' } }));
+          return;
+        }
         break;
       default:
         break;
