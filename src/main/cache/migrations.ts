@@ -133,7 +133,7 @@ CREATE TABLE fetched_records (
   PRIMARY KEY (resource, position)
 ) STRICT, WITHOUT ROWID;
 
--- What we know about each resource's copy (see src/main/sync/resources.ts for the keys).
+-- What we know about each resource's copy (see src/shared/ipc/resources.ts for the keys).
 CREATE TABLE sync_state (
   resource TEXT PRIMARY KEY,
   complete INTEGER NOT NULL CHECK (complete IN (0, 1)),

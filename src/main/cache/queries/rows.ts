@@ -1,6 +1,7 @@
 import type { ClipRecord } from '../../../shared/wire/clip';
 import type { EventListItem, EventStatus, StreamStatus } from '../../../shared/wire/event';
 import type { MatchRecord, MatchType, Winner } from '../../../shared/wire/match';
+import type { TeamSeasonStats } from '../../../shared/wire/stats';
 import type { TeamListItem } from '../../../shared/wire/team';
 
 /*
@@ -142,5 +143,36 @@ export function toClipRecord(row: ClipRow): ClipRecord {
     thumbnailUrl: row.thumbnail_url,
     durationSeconds: row.duration_seconds,
     recordedAt: row.recorded_at,
+  };
+}
+
+export interface StatsRow {
+  season: string;
+  events: number;
+  matches: number;
+  wins: number;
+  losses: number;
+  win_rate: number;
+  avg_score: number;
+  high_score: number;
+  rank_regional: number;
+  rank_state: number;
+  rank_world: number;
+}
+
+export const STATS_COLUMNS = `season, events, matches, wins, losses, win_rate, avg_score,
+  high_score, rank_regional, rank_state, rank_world`;
+
+export function toSeasonStats(row: StatsRow): TeamSeasonStats {
+  return {
+    season: row.season,
+    events: row.events,
+    matches: row.matches,
+    wins: row.wins,
+    losses: row.losses,
+    winRate: row.win_rate,
+    avgScore: row.avg_score,
+    highScore: row.high_score,
+    rankings: { regional: row.rank_regional, state: row.rank_state, world: row.rank_world },
   };
 }

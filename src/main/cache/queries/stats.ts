@@ -1,38 +1,10 @@
 import type { Statement } from 'better-sqlite3';
 import type { CachedTeamStats } from '../../../shared/ipc/reads';
 import type { ResourceKey } from '../../../shared/ipc/resources';
-import type { TeamSeasonStats } from '../../../shared/wire/stats';
 import type { AppDatabase } from '../../storage/database';
 import type { FreshnessReader } from './freshness';
+import { STATS_COLUMNS, toSeasonStats, type StatsRow } from './rows';
 import type { RequestFetch } from './team-parts';
-
-interface StatsRow {
-  season: string;
-  events: number;
-  matches: number;
-  wins: number;
-  losses: number;
-  win_rate: number;
-  avg_score: number;
-  high_score: number;
-  rank_regional: number;
-  rank_state: number;
-  rank_world: number;
-}
-
-function toSeasonStats(row: StatsRow): TeamSeasonStats {
-  return {
-    season: row.season,
-    events: row.events,
-    matches: row.matches,
-    wins: row.wins,
-    losses: row.losses,
-    winRate: row.win_rate,
-    avgScore: row.avg_score,
-    highScore: row.high_score,
-    rankings: { regional: row.rank_regional, state: row.rank_state, world: row.rank_world },
-  };
-}
 
 /** The season a date falls in: August starts the next one, as in the service's demo calendar. */
 export function seasonAt(instant: Date): string {
@@ -51,8 +23,7 @@ export class StatsQueries {
     private readonly freshness: FreshnessReader,
     private readonly requestFetch: RequestFetch,
   ) {
-    this.selectSeasons = db.prepare(`SELECT season, events, matches, wins, losses, win_rate,
-        avg_score, high_score, rank_regional, rank_state, rank_world
+    this.selectSeasons = db.prepare(`SELECT ${STATS_COLUMNS}
       FROM team_stats WHERE team_number = ? ORDER BY season DESC`);
     this.selectLatestEventSeason = db
       .prepare<[number], string>(
