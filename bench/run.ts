@@ -1,4 +1,5 @@
 import { runServerBenchmark } from './server';
+import { runSyncBenchmark } from './sync';
 
 /**
  * `npm run bench -- <name>` runs one benchmark, `npm run bench` all of them in turn. Each prints
@@ -8,6 +9,10 @@ const BENCHMARKS: Readonly<Record<string, { description: string; run: () => Prom
   server: {
     description: 'reference service on the large data set against a bare node:http baseline',
     run: runServerBenchmark,
+  },
+  sync: {
+    description: 'full, unchanged and revalidating syncs of the large data set, and cached queries',
+    run: runSyncBenchmark,
   },
 };
 
