@@ -33,6 +33,7 @@ export class CacheWriter {
   private readonly deleteEvent: Statement<[string]>;
   private readonly isPinned: Statement<[string], number>;
   private readonly eventExists: Statement<[string], number>;
+  private readonly eventSeason: Statement<[string], string>;
 
   private readonly upsertTeamItem: Statement;
   private readonly insertUnlistedTeam: Statement;
@@ -62,10 +63,10 @@ export class CacheWriter {
   private readonly insertFetched: Statement<[string, number, string]>;
   private readonly putSyncState: Statement;
   private readonly putFailure: Statement;
-  private readonly forgetStatesOf: Statement<[string]>;
+  private readonly forgetStatesOf: Statement<[{ resource: string }]>;
   private readonly putEtag: Statement<[string, string]>;
   private readonly dropEtag: Statement<[string]>;
-  private readonly dropEtagsUnder: Statement<[string]>;
+  private readonly dropEtagsUnder: Statement<[{ path: string }]>;
 
   constructor(db: AppDatabase) {
     this.upsertEventItem = db.prepare(`INSERT INTO events (id, name, season, start_date, end_date,
@@ -108,6 +109,9 @@ export class CacheWriter {
       .prepare<[string], number>('SELECT 1 FROM pinned_events WHERE event_id = ?')
       .pluck();
     this.eventExists = db.prepare<[string], number>('SELECT 1 FROM events WHERE id = ?').pluck();
+    this.eventSeason = db
+      .prepare<[string], string>('SELECT season FROM events WHERE id = ?')
+      .pluck();
 
     const teamValues = `@number, @name, @school, @city, @state, @country, @rookie, @website,
         @clipCount`;
@@ -229,14 +233,15 @@ export class CacheWriter {
       ON CONFLICT (resource) DO UPDATE SET last_attempt = excluded.last_attempt,
         last_error = excluded.last_error`);
     this.forgetStatesOf = db.prepare(
-      `DELETE FROM sync_state WHERE resource = ?1 OR resource LIKE ?1 || ':%'`,
+      `DELETE FROM sync_state WHERE resource = @resource OR resource LIKE @resource || ':%'`,
     );
     this.putEtag = db.prepare(
       'INSERT INTO etags (url, etag) VALUES (?, ?) ON CONFLICT (url) DO UPDATE SET etag = excluded.etag',
     );
     this.dropEtag = db.prepare('DELETE FROM etags WHERE url = ?');
-    this.dropEtagsUnder = db.prepare(`DELETE FROM etags WHERE url = ?1 OR url LIKE ?1 || '?%'
-      OR url LIKE ?1 || '/%'`);
+    // Named parameters: better-sqlite3 binds `?1` as a name, not as the first positional value.
+    this.dropEtagsUnder = db.prepare(`DELETE FROM etags WHERE url = @path
+      OR url LIKE @path || '?%' OR url LIKE @path || '/%'`);
   }
 
   /** Returns how many rows were new or different. */
@@ -276,6 +281,10 @@ export class CacheWriter {
 
   removeEvent(eventId: string): boolean {
     return this.deleteEvent.run(eventId).changes > 0;
+  }
+
+  seasonOf(eventId: string): string | null {
+    return this.eventSeason.get(eventId) ?? null;
   }
 
   hasEvent(eventId: string): boolean {
@@ -403,7 +412,7 @@ export class CacheWriter {
 
   /** Drops what we knew about a resource and everything below it (`event:x` and `event:x:…`). */
   forgetSyncState(resource: string): void {
-    this.forgetStatesOf.run(resource);
+    this.forgetStatesOf.run({ resource });
   }
 
   setEtag(url: string, etag: string | null): void {
@@ -413,7 +422,7 @@ export class CacheWriter {
 
   /** Forgets the validators of a path and of every query and sub-path below it. */
   dropEtagsOf(path: string): void {
-    this.dropEtagsUnder.run(path);
+    this.dropEtagsUnder.run({ path });
   }
 }
 

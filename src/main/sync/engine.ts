@@ -351,14 +351,17 @@ export class SyncEngine {
     const pinned = planner.pinnedEvents();
     await phase('pinned events', pinned, fullEvent);
 
-    await phase('events', ['events'], () => pull(() => pullEventList(context)));
+    const changedSeasons = new Set<string>();
+    await phase('events', ['events'], async () => {
+      const outcome = await pull(() => pullEventList(context));
+      for (const season of outcome?.seasons ?? []) changedSeasons.add(season);
+    });
     const done = new Set(pinned);
     const live = planner.liveEvents(this.now()).filter((id) => !done.has(id));
     await phase('live events', live, fullEvent);
     for (const id of live) done.add(id);
 
     const favorites = planner.favoriteTeams();
-    const changedSeasons = new Set<string>();
     await phase('favorite teams', favorites, async (teamNumber) => {
       await pull(() => pullTeam(context, teamNumber));
       // With every event synced in full (scope all) these derive from the event tables.
@@ -410,6 +413,9 @@ export class SyncEngine {
       for (const { teamNumber, season } of planner.allTeamSeasons())
         want(teamNumber, season, false);
     }
+    // Seasons we hold that the registrations no longer explain (a team's last event of the season
+    // went away) are asked again, so their now-empty statistics replace the stale ones.
+    for (const { teamNumber, season } of planner.heldStats()) want(teamNumber, season, false);
     await phase('team statistics', [...statsWanted.values()], ({ teamNumber, season }) =>
       pull(() => pullTeamStats(context, teamNumber, season)),
     );

@@ -37,9 +37,10 @@ export class SyncPlanner {
   private readonly listed: Statement<[], EventCounts>;
   private readonly states: Statement<[], StateRow>;
   private readonly teamsAt: Statement<[string], number>;
-  private readonly seasonsOfTeam: Statement<[number, string], string>;
+  private readonly seasonsOfTeam: Statement<[{ team: number; fetched: string }], string>;
   private readonly teamSeasons: Statement<[], { team_number: number; season: string }>;
   private readonly eventSeason: Statement<[string], string>;
+  private readonly statsHeld: Statement<[], { team_number: number; season: string }>;
   private stateCache: Map<string, StateRow> | null = null;
 
   constructor(private readonly reader: AppDatabase) {
@@ -70,17 +71,20 @@ export class SyncPlanner {
       )
       .pluck();
     this.seasonsOfTeam = reader
-      .prepare<[number, string], string>(
+      .prepare<[{ team: number; fetched: string }], string>(
         `SELECT e.season FROM registrations r JOIN events e ON e.id = r.event_id
-           WHERE r.team_number = ?1
+           WHERE r.team_number = @team
          UNION
-         SELECT json_extract(record, '$.season') FROM fetched_records WHERE resource = ?2
+         SELECT json_extract(record, '$.season') FROM fetched_records WHERE resource = @fetched
          ORDER BY 1 DESC`,
       )
       .pluck();
     this.teamSeasons = reader.prepare(`SELECT DISTINCT r.team_number, e.season
       FROM registrations r JOIN events e ON e.id = r.event_id WHERE e.listed = 1
       ORDER BY r.team_number, e.season DESC`);
+    this.statsHeld = reader.prepare(
+      'SELECT team_number, season FROM team_stats ORDER BY team_number, season DESC',
+    );
     this.eventSeason = reader
       .prepare<[string], string>('SELECT season FROM events WHERE id = ?')
       .pluck();
@@ -115,7 +119,7 @@ export class SyncPlanner {
   /** The seasons a team is known to have played in, newest first. */
   seasonsOf(teamNumber: number): string[] {
     return this.seasonsOfTeam
-      .all(teamNumber, resourceKeys.teamPart(teamNumber, 'events'))
+      .all({ team: teamNumber, fetched: resourceKeys.teamPart(teamNumber, 'events') })
       .filter((season): season is string => typeof season === 'string');
   }
 
@@ -124,6 +128,11 @@ export class SyncPlanner {
     return this.teamSeasons
       .all()
       .map((row) => ({ teamNumber: row.team_number, season: row.season }));
+  }
+
+  /** Every (team, season) whose statistics the cache holds. */
+  heldStats(): { teamNumber: number; season: string }[] {
+    return this.statsHeld.all().map((row) => ({ teamNumber: row.team_number, season: row.season }));
   }
 
   /** Event parts of every listed event that are due, in the order they should be pulled. */

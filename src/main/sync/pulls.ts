@@ -39,6 +39,8 @@ export interface PullContext {
 export interface PullOutcome {
   changed: boolean;
   records: number;
+  /** Seasons whose statistics this pull may have moved (an event of theirs went away). */
+  seasons?: string[];
 }
 
 /** Rows per synchronous step when a big list is written: well under the 50 ms a block may take. */
@@ -188,6 +190,7 @@ export async function pullEventList(context: PullContext): Promise<PullOutcome> 
       return { changed: false, records: 0 };
     }
     const removed: string[] = [];
+    const seasons = new Set<string>();
     const changedRows = await context.queue.session(async (session) => {
       let rows = 0;
       for (const step of inSteps(pull.items)) {
@@ -197,6 +200,8 @@ export async function pullEventList(context: PullContext): Promise<PullOutcome> 
         const wanted = new Set(pull.items.map((event) => event.id));
         for (const id of context.writer.listedEvents()) {
           if (wanted.has(id)) continue;
+          const season = context.writer.seasonOf(id);
+          if (season !== null) seasons.add(season);
           context.writer.dropEventFromList(id);
           if (!context.writer.hasEvent(id)) {
             context.writer.forgetSyncState(resourceKeys.event(id));
@@ -210,7 +215,7 @@ export async function pullEventList(context: PullContext): Promise<PullOutcome> 
     });
     if (changedRows > 0) context.changed(resource);
     for (const id of removed) context.changed(resourceKeys.event(id));
-    return { changed: changedRows > 0, records: pull.items.length };
+    return { changed: changedRows > 0, records: pull.items.length, seasons: [...seasons] };
   } catch (error) {
     return failed(context, resource, error);
   }
