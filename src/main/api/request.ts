@@ -86,8 +86,18 @@ export function createTransport(options: TransportOptions): Transport {
     if (key !== null) headers.authorization = `Bearer ${key}`;
     if (spec.body !== undefined) headers['content-type'] = 'application/json';
 
-    const timeout = AbortSignal.timeout(settings.timeoutMs);
-    const signal = spec.signal === undefined ? timeout : AbortSignal.any([spec.signal, timeout]);
+    // One timer and one controller per attempt: AbortSignal.timeout plus AbortSignal.any cost a
+    // measurable share of a sync's CPU over tens of thousands of requests.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error('request timed out'));
+    }, settings.timeoutMs);
+    const forwardAbort = () => controller.abort(spec.signal?.reason);
+    if (spec.signal?.aborted === true) forwardAbort();
+    else spec.signal?.addEventListener('abort', forwardAbort, { once: true });
+    const signal = controller.signal;
     let response: Response;
     let text: string;
     try {
@@ -102,7 +112,10 @@ export function createTransport(options: TransportOptions): Transport {
       });
       text = await readBody(response, settings.maxBodyBytes);
     } catch (error) {
-      throw networkFailure(error, spec.signal, timeout, settings.timeoutMs);
+      throw networkFailure(error, spec.signal, timedOut, settings.timeoutMs);
+    } finally {
+      clearTimeout(timer);
+      spec.signal?.removeEventListener('abort', forwardAbort);
     }
 
     const etag = response.headers.get('etag');
@@ -170,13 +183,13 @@ async function readBody(response: Response, limit: number): Promise<string> {
 function networkFailure(
   error: unknown,
   callerSignal: AbortSignal | undefined,
-  timeout: AbortSignal,
+  timedOut: boolean,
   timeoutMs: number,
 ): unknown {
   if (error instanceof ApiError) return error;
   // A cancellation by the caller is not a failure of the service: it propagates as is.
   if (callerSignal?.aborted === true) return callerSignal.reason;
-  if (timeout.aborted) {
+  if (timedOut) {
     return new ApiError('timeout', `The service did not answer within ${timeoutMs / 1000} s.`, {
       cause: error,
     });

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { openAppDatabase, type AppDatabase } from '../storage/database';
 import { migrate } from '../storage/migrations';
+import { Checkpointer } from './checkpointer';
 import { CACHE_MIGRATIONS } from './migrations';
 
 export interface CacheFiles {
@@ -11,6 +12,8 @@ export interface CacheFiles {
    * reading while a sync holds a transaction open sees the old copy whole, never half the new one.
    */
   reader: AppDatabase;
+  /** Copies the WAL into the database file now, off the main thread (after a sync, say). */
+  checkpoint(): Promise<void>;
   close(): void;
 }
 
@@ -40,10 +43,18 @@ export function openCache(file: string, options: OpenCacheOptions = {}): CacheFi
       : { readonly: true, nativeBinding: options.nativeBinding },
   );
   reader.pragma('busy_timeout = 5000');
+  const checkpointer = Checkpointer.start(file, options.nativeBinding, () => {
+    if (writer.open) writer.pragma('wal_autocheckpoint = 1000');
+  });
+  // With a background checkpointer the writer's commits never checkpoint (and never block on the
+  // fsync that comes with it); without one, SQLite's own automatic checkpoints stay on.
+  if (checkpointer !== null) writer.pragma('wal_autocheckpoint = 0');
   return {
     writer,
     reader,
+    checkpoint: () => checkpointer?.checkpoint() ?? Promise.resolve(),
     close: () => {
+      checkpointer?.stop();
       reader.close();
       writer.close();
     },
