@@ -13,6 +13,8 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       '.tmp',
+      // Local, uncommitted experiments (.gitignore keeps them out of the repository).
+      'scratch',
       'test/fixtures/**/*.js',
     ],
   },

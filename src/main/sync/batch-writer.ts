@@ -9,10 +9,12 @@ interface Pending {
 
 /**
  * Groups the many small commits of a sync (one per event part, one per team's stats) into shared
- * transactions, each kept under a time budget: thousands of tiny resources then cost a few dozen
- * commits instead of thousands, and main is never blocked longer than the budget plus one step.
+ * transactions: thousands of tiny resources then cost a few dozen commits instead of thousands.
+ * A transaction stays open for up to `commitEveryMs` as a write session, in steps of at most
+ * `stepBudgetMs` each, so main is never blocked longer than a step and views (on their own
+ * connection) see each resource only once its transaction commits.
  *
- * Each step runs in its own savepoint, so a step that throws takes back only its own rows: one
+ * Each write runs in its own savepoint, so one that throws takes back only its own rows: one
  * resource's write is still all or nothing, and its neighbours in the batch commit regardless.
  */
 export class BatchWriter {
@@ -22,7 +24,8 @@ export class BatchWriter {
   constructor(
     private readonly db: AppDatabase,
     private readonly queue: WriteQueue,
-    private readonly budgetMs = 20,
+    private readonly stepBudgetMs = 20,
+    private readonly commitEveryMs = 100,
   ) {}
 
   write<Result>(step: () => Result): Promise<Result> {
@@ -36,7 +39,6 @@ export class BatchWriter {
     if (this.scheduled) return;
     this.scheduled = true;
     setImmediate(() => {
-      this.scheduled = false;
       void this.flush();
     });
   }
@@ -45,26 +47,35 @@ export class BatchWriter {
     const taken: Pending[] = [];
     const outcomes: (() => void)[] = [];
     try {
-      await this.queue.run(() => {
-        const started = performance.now();
-        while (this.pending.length > 0 && performance.now() - started < this.budgetMs) {
-          const next = this.pending.shift();
-          if (next === undefined) break;
-          taken.push(next);
-          try {
-            const value = this.db.transaction(next.step)();
-            outcomes.push(() => next.resolve(value));
-          } catch (error) {
-            outcomes.push(() => next.reject(error));
-          }
+      await this.queue.session(async (session) => {
+        const opened = performance.now();
+        while (this.pending.length > 0 && performance.now() - opened < this.commitEveryMs) {
+          await session.step(() => this.runSteps(taken, outcomes));
         }
       });
       // Only once committed are the writers told their rows are in.
       for (const settle of outcomes) settle();
     } catch (error) {
       // The commit itself failed (disk full, file gone): nothing of this batch is in.
-      for (const step of taken) step.reject(error);
+      for (const write of taken) write.reject(error);
     }
+    this.scheduled = false;
     if (this.pending.length > 0) this.schedule();
+  }
+
+  /** One synchronous step: as many pending writes as fit in the step budget. */
+  private runSteps(taken: Pending[], outcomes: (() => void)[]): void {
+    const started = performance.now();
+    while (this.pending.length > 0 && performance.now() - started < this.stepBudgetMs) {
+      const next = this.pending.shift();
+      if (next === undefined) break;
+      taken.push(next);
+      try {
+        const value = this.db.transaction(next.step)();
+        outcomes.push(() => next.resolve(value));
+      } catch (error) {
+        outcomes.push(() => next.reject(error));
+      }
+    }
   }
 }

@@ -9,6 +9,7 @@ import { CacheWriter } from '../cache/writes';
 import type { AppDatabase } from '../storage/database';
 import { BatchWriter } from './batch-writer';
 import { Limiter } from './limiter';
+import { UnstableListError } from './list-pull';
 import { EVENT_PARTS, SyncPlanner } from './plan';
 import {
   pullEvent,
@@ -277,7 +278,9 @@ export class SyncEngine {
     ) => {
       let done = 0;
       this.setStatus({ progress: { phase: name, done, total: items.length } });
-      await eachLimited(items, this.settings.concurrency * 2, controller.signal, async (item) => {
+      // More workers than request slots: a worker waiting for its write to commit must not leave
+      // a slot idle, so others keep the requests in flight meanwhile.
+      await eachLimited(items, this.settings.concurrency * 4, controller.signal, async (item) => {
         await work(item);
         done += 1;
         this.setStatus({ progress: { phase: name, done, total: items.length } });
@@ -521,6 +524,7 @@ export function problemOf(error: unknown): SyncProblem {
   if (error instanceof ApiError) {
     return { code: error.code, message: error.message };
   }
+  if (error instanceof UnstableListError) return { code: 'unstable', message: error.message };
   return {
     code: 'internal',
     message: error instanceof Error ? error.message : 'The sync failed unexpectedly.',
