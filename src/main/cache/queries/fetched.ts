@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { z } from 'zod';
 import type { ResourceKey } from '../../../shared/ipc/resources';
 import type { AppDatabase } from '../../storage/database';
+import { PerCommit } from './per-commit';
 
 const KEEP_PARSED = 16;
 
@@ -11,13 +12,11 @@ const KEEP_PARSED = 16;
  * page) makes the copy count as absent rather than reach a view.
  *
  * Paging through a long list reads the same copy again and again, so the last few parsed copies
- * are kept until the writer commits (the reader's `data_version` changes).
+ * are kept until the writer commits again.
  */
 export class FetchedCopies {
   private readonly selectRecords: Statement<[string], string>;
-  private readonly selectDataVersion: Statement<[], number>;
-  private readonly parsed = new Map<string, unknown[] | null>();
-  private version: number | null = null;
+  private readonly parsed: PerCommit<ResourceKey, unknown[] | null>;
 
   constructor(db: AppDatabase) {
     this.selectRecords = db
@@ -25,23 +24,15 @@ export class FetchedCopies {
         'SELECT record FROM fetched_records WHERE resource = ? ORDER BY position',
       )
       .pluck();
-    this.selectDataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+    this.parsed = new PerCommit(db, KEEP_PARSED);
   }
 
   /** The records in service order (none held: empty), `null` when they do not parse. */
   read<Item>(resource: ResourceKey, schema: z.ZodType<Item>): Item[] | null {
-    const version = this.selectDataVersion.get() ?? 0;
-    if (version !== this.version) {
-      this.parsed.clear();
-      this.version = version;
-    }
-    if (!this.parsed.has(resource)) {
-      if (this.parsed.size >= KEEP_PARSED) this.parsed.clear();
-      this.parsed.set(resource, this.load(resource, schema));
-    }
+    const records = this.parsed.get(resource, () => this.load(resource, schema));
     // A resource key names one kind of record (`team:254:clips` holds clips), so the copy kept
     // under it was parsed with this same schema.
-    return (this.parsed.get(resource) ?? null) as Item[] | null;
+    return records as Item[] | null;
   }
 
   private load<Item>(resource: ResourceKey, schema: z.ZodType<Item>): Item[] | null {

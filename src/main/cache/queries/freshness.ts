@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Freshness } from '../../../shared/ipc/cached';
 import type { EventPart, ResourceKey } from '../../../shared/ipc/resources';
 import type { AppDatabase } from '../../storage/database';
+import { PerCommit } from './per-commit';
 
 interface SyncStateRow {
   complete: number;
@@ -37,21 +38,20 @@ export function combineFreshness(parts: readonly Freshness[]): Freshness {
 /** What `sync_state` says about the copies behind an answer. */
 export class FreshnessReader {
   private readonly selectState: Statement<[string], SyncStateRow>;
-  private readonly selectDataVersion: Statement<[], number>;
   private readonly registrationCoverage: Statement<[], CoverageRow>;
-  private registrationsMemo: { version: number; freshness: Freshness } | null = null;
+  private readonly registrationsKept: PerCommit<'registrations', Freshness>;
 
   constructor(db: AppDatabase) {
     this.selectState = db.prepare(
       'SELECT complete, last_success FROM sync_state WHERE resource = ?',
     );
-    this.selectDataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
     this.registrationCoverage = db.prepare(`SELECT count(*) AS total,
         count(*) - count(CASE WHEN s.complete = 1 THEN 1 END) AS incomplete,
         count(*) - count(s.last_success) AS never,
         min(s.last_success) AS oldest
       FROM events e LEFT JOIN sync_state s ON s.resource = 'event:' || e.id || ':teams'
       WHERE e.listed = 1`);
+    this.registrationsKept = new PerCommit(db, 1);
   }
 
   of(resource: ResourceKey): Freshness {
@@ -68,12 +68,10 @@ export class FreshnessReader {
    * Whether every registration is known: the event list is complete and so is the team list of
    * every event on it. Only then can "the events of team 254" be answered from the event tables.
    *
-   * This looks at every listed event, so it is kept until the writer commits again: the reader's
-   * `data_version` changes exactly when another connection has committed.
+   * This looks at every listed event, so it is kept until the writer commits again.
    */
   registrations(): Freshness {
-    const version = this.selectDataVersion.get() ?? 0;
-    if (this.registrationsMemo?.version !== version) {
+    return this.registrationsKept.get('registrations', () => {
       const coverage = this.registrationCoverage.get();
       const parts = [this.of('events')];
       // No listed event means no team list to wait for: the event list alone says it all.
@@ -83,9 +81,8 @@ export class FreshnessReader {
           syncedAt: coverage.never === 0 ? coverage.oldest : null,
         });
       }
-      this.registrationsMemo = { version, freshness: combineFreshness(parts) };
-    }
-    return this.registrationsMemo.freshness;
+      return combineFreshness(parts);
+    });
   }
 
   /** One part (matches, clips) of each of these events. */

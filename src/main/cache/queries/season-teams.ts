@@ -1,20 +1,21 @@
 import type { Statement } from 'better-sqlite3';
 import type { AppDatabase } from '../../storage/database';
+import { PerCommit } from './per-commit';
+
+/** A handful of seasons are ever asked for; the bound only guards against odd input. */
+const KEEP_SEASONS = 8;
 
 /**
  * The teams registered at a listed event of a season: what the team list's `season` filter keeps.
  * At 10,000 teams a season has tens of thousands of registrations, and joining them for every page
  * costs tens of milliseconds; the set is built once per season and kept until the writer commits
- * again (the reader's `data_version` changes exactly then).
+ * again.
  */
 export class SeasonTeams {
-  private readonly selectDataVersion: Statement<[], number>;
   private readonly selectTeamsOf: Statement<[string], number>;
-  private readonly sets = new Map<string, ReadonlySet<number>>();
-  private version: number | null = null;
+  private readonly sets: PerCommit<string, ReadonlySet<number>>;
 
   constructor(db: AppDatabase) {
-    this.selectDataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
     // Listed events are the ones the service shows our key, the same set its filter looks at.
     this.selectTeamsOf = db
       .prepare<[string], number>(
@@ -22,19 +23,10 @@ export class SeasonTeams {
         JOIN registrations r ON r.event_id = e.id WHERE e.season = ? AND e.listed = 1`,
       )
       .pluck();
+    this.sets = new PerCommit(db, KEEP_SEASONS);
   }
 
   of(season: string): ReadonlySet<number> {
-    const version = this.selectDataVersion.get() ?? 0;
-    if (version !== this.version) {
-      this.sets.clear();
-      this.version = version;
-    }
-    let teams = this.sets.get(season);
-    if (teams === undefined) {
-      teams = new Set(this.selectTeamsOf.all(season));
-      this.sets.set(season, teams);
-    }
-    return teams;
+    return this.sets.get(season, () => new Set(this.selectTeamsOf.all(season)));
   }
 }

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { AppDatabase } from '../../storage/database';
+import { PerCommit } from './per-commit';
 
 interface TeamTexts {
   number: number;
@@ -12,6 +13,11 @@ interface EventTexts {
   id: string;
   name: string;
   city: string;
+}
+
+interface FoldedTexts {
+  teams: TeamTexts[];
+  events: EventTexts[];
 }
 
 const NON_ASCII = /\P{ASCII}/u;
@@ -30,18 +36,17 @@ export function foldText(text: string): string {
  * again; a scan of them takes a fraction of a millisecond at 10,000 teams.
  */
 export class ShortTextScan {
-  private readonly selectDataVersion: Statement<[], number>;
   private readonly selectTeams: Statement<[], TeamTexts>;
   private readonly selectEvents: Statement<[], EventTexts>;
-  private held: { version: number; teams: TeamTexts[]; events: EventTexts[] } | null = null;
+  private readonly held: PerCommit<'texts', FoldedTexts>;
 
   constructor(db: AppDatabase) {
-    this.selectDataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
     this.selectTeams = db.prepare(`SELECT number, name, school, city FROM teams
       WHERE listed = 1 ORDER BY number`);
     // Newest first, the order the indexed search gives events within a tier.
     this.selectEvents = db.prepare(`SELECT id, name, city FROM events
       WHERE listed = 1 ORDER BY start_date DESC, id`);
+    this.held = new PerCommit(db, 1);
   }
 
   /** Team numbers whose name, then school, then city contains `text`, in that order of tiers. */
@@ -70,25 +75,20 @@ export class ShortTextScan {
     );
   }
 
-  private texts() {
-    const version = this.selectDataVersion.get() ?? 0;
-    if (this.held?.version !== version) {
-      this.held = {
-        version,
-        teams: this.selectTeams.all().map((team) => ({
-          number: team.number,
-          name: foldText(team.name),
-          school: foldText(team.school),
-          city: foldText(team.city),
-        })),
-        events: this.selectEvents.all().map((event) => ({
-          id: event.id,
-          name: foldText(event.name),
-          city: foldText(event.city),
-        })),
-      };
-    }
-    return this.held;
+  private texts(): FoldedTexts {
+    return this.held.get('texts', () => ({
+      teams: this.selectTeams.all().map((team) => ({
+        number: team.number,
+        name: foldText(team.name),
+        school: foldText(team.school),
+        city: foldText(team.city),
+      })),
+      events: this.selectEvents.all().map((event) => ({
+        id: event.id,
+        name: foldText(event.name),
+        city: foldText(event.city),
+      })),
+    }));
   }
 }
 
