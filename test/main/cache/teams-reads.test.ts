@@ -67,6 +67,36 @@ describe('the local team list', () => {
     expect(await numbers({ season: '2026-2027', region: 'tx' })).toEqual([118]);
   });
 
+  it('follows the writer’s commits in a season list read before, with no other filter', async () => {
+    const firstRead = await reads.ask('teams:list', { season: '2026-2027' });
+    expect(firstRead.data.map((item) => item.number)).toEqual([2540]);
+    expect(firstRead.meta.total).toBe(1);
+    testCache.write((writer) => writer.replaceEventTeams('2026bravo', [robo, poofs, robonauts]));
+    const registered = await reads.ask('teams:list', { season: '2026-2027' });
+    expect(registered.data.map((item) => item.number)).toEqual([118, 254, 2540]);
+    expect(registered.meta.total).toBe(3);
+    // Unlisting a team changes no registration, only which teams the list shows.
+    testCache.write((writer) => writer.dropTeamFromList(254));
+    expect(await numbers({ season: '2026-2027' })).toEqual([118, 2540]);
+    testCache.write((writer) => writer.dropEventFromList('2026bravo'));
+    expect(await numbers({ season: '2026-2027' })).toEqual([]);
+  });
+
+  it('follows the writer’s commits in the total of a list read before', async () => {
+    expect((await reads.ask('teams:list', { perPage: 7 })).meta.total).toBe(7);
+    expect((await reads.ask('teams:list', { region: 'ca' })).meta.total).toBe(4);
+    testCache.write((writer) => writer.upsertTeams([team(971, { state: 'CA', country: 'US' })]));
+    // A total kept from before would also leave this page empty: it starts at the old total.
+    const added = await reads.ask('teams:list', { perPage: 7, page: 2 });
+    expect(added.meta.total).toBe(8);
+    expect(added.data.map((item) => item.number)).toEqual([3125]);
+    expect((await reads.ask('teams:list', { region: 'ca' })).meta.total).toBe(5);
+    testCache.write((writer) => writer.dropTeamFromList(3125));
+    const dropped = await reads.ask('teams:list', { perPage: 7, page: 2 });
+    expect(dropped.meta.total).toBe(7);
+    expect(dropped.data).toEqual([]);
+  });
+
   it('is complete under a season filter only when every registration is synced', async () => {
     testCache.synced(['event:2026bravo:teams'], false, '2026-11-21T11:00:00Z');
     expect((await reads.ask('teams:list')).freshness.complete).toBe(true);

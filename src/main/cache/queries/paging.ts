@@ -1,6 +1,10 @@
 import type { Statement } from 'better-sqlite3';
 import type { ListMeta } from '../../../shared/wire/envelopes';
 import type { AppDatabase } from '../../storage/database';
+import { PerCommit } from './per-commit';
+
+/** Totals of the last few filter combinations (a search typed letter by letter makes one each). */
+const KEEP_TOTALS = 32;
 
 /** A page as the IPC input gave it, perPage already clamped to the service's maximum. */
 export interface PageRequest {
@@ -47,6 +51,11 @@ export class Conditions {
   get sql(): string {
     return this.clauses.length === 0 ? '' : ` WHERE ${this.clauses.join(' AND ')}`;
   }
+
+  /** Tells apart any two condition sets that could select different rows. */
+  get key(): string {
+    return JSON.stringify([this.sql, this.params]);
+  }
 }
 
 export interface ListSql {
@@ -57,20 +66,29 @@ export interface ListSql {
   orderBy: string;
 }
 
+export interface ListerOptions {
+  /**
+   * Keep each filter combination's total until the writer commits again: for a table where the
+   * count, which reads every matching row, costs more than the page itself.
+   */
+  keepTotals?: boolean;
+}
+
 /** Runs a list's count and, only when the page holds anything, its page query: as the service does. */
 export class Lister<Row> {
   private readonly pages: StatementCache<Row>;
   private readonly counts: StatementCache<{ total: number }>;
+  private readonly totals: PerCommit<string, number> | null;
 
-  constructor(db: AppDatabase) {
+  constructor(db: AppDatabase, options: ListerOptions = {}) {
     this.pages = new StatementCache<Row>(db);
     this.counts = new StatementCache<{ total: number }>(db);
+    this.totals = options.keepTotals === true ? new PerCommit(db, KEEP_TOTALS) : null;
   }
 
   list<Item>(sql: ListSql, request: PageRequest, toItem: (row: Row) => Item): ListPage<Item> {
     const { from, columns, conditions, orderBy } = sql;
-    const counted = this.counts.get(`SELECT count(*) AS total ${from}${conditions.sql}`);
-    const total = counted.get(...conditions.params)?.total ?? 0;
+    const total = this.totalOf(from, conditions);
     const offset = (request.page - 1) * request.perPage;
     // A page past the end is empty with the true total; its offset may exceed what SQLite takes.
     if (offset >= total) return { data: [], meta: metaOf(request, total) };
@@ -78,6 +96,13 @@ export class Lister<Row> {
       .get(`SELECT ${columns} ${from}${conditions.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
       .all(...conditions.params, request.perPage, offset);
     return { data: rows.map(toItem), meta: metaOf(request, total) };
+  }
+
+  private totalOf(from: string, conditions: Conditions): number {
+    const statement = this.counts.get(`SELECT count(*) AS total ${from}${conditions.sql}`);
+    const count = () => statement.get(...conditions.params)?.total ?? 0;
+    if (this.totals === null) return count();
+    return this.totals.get(JSON.stringify(from) + conditions.key, count);
   }
 }
 

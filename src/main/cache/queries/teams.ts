@@ -10,6 +10,7 @@ import {
   type ListPage,
   type PageRequest,
 } from './paging';
+import { PerCommit } from './per-commit';
 import { SeasonTeams } from './season-teams';
 import { TEAM_COLUMNS, toTeamListItem, type TeamRow } from './rows';
 import { ftsPhrase, numberPrefixRanges } from './text-match';
@@ -26,6 +27,9 @@ export interface FoundTeam {
 }
 
 const DIGITS = /^\d+$/;
+
+/** Season lists of the last few filter combinations; each holds up to every team's number. */
+const KEEP_SEASON_LISTS = 16;
 
 /**
  * The service's rule: a case-insensitive substring of the name (SQLite's ASCII `lower()`, as the
@@ -65,13 +69,16 @@ export class TeamQueries {
   private readonly numbers: StatementCache<number>;
   private readonly selectByNumber: Statement<[number], TeamDetailRow>;
   private readonly seasonTeams: SeasonTeams;
+  private readonly seasonLists: PerCommit<string, readonly number[]>;
 
   constructor(db: AppDatabase) {
-    this.lister = new Lister<TeamRow>(db);
+    // Counting 10,000 listed teams takes longer than reading a page of them.
+    this.lister = new Lister<TeamRow>(db, { keepTotals: true });
     this.numbers = new StatementCache<number>(db);
     this.selectByNumber = db.prepare(`SELECT ${TEAM_COLUMNS}, t.listed, t.event_count,
       t.match_count FROM teams t WHERE t.number = ?`);
     this.seasonTeams = new SeasonTeams(db);
+    this.seasonLists = new PerCommit(db, KEEP_SEASON_LISTS);
   }
 
   list(input: TeamListInput): ListPage<TeamListItem> {
@@ -92,18 +99,24 @@ export class TeamQueries {
     );
   }
 
-  /** The other filters in SQL, the season's set in memory, then the page's rows by number. */
+  /**
+   * The other filters in SQL, the season's set in memory, then the page's rows by number. Reading
+   * every listed number for each page took longer than the rest together, so the matching numbers
+   * are kept per filter combination until the writer commits again.
+   */
   private listOfSeason(
     season: string,
     conditions: Conditions,
     page: PageRequest,
   ): ListPage<TeamListItem> {
-    const inSeason = this.seasonTeams.of(season);
-    const matching = this.numbers
-      .get(`SELECT t.number FROM teams t${conditions.sql} ORDER BY t.number`)
-      .pluck()
-      .all(...conditions.params)
-      .filter((number) => inSeason.has(number));
+    const matching = this.seasonLists.get(JSON.stringify(season) + conditions.key, () => {
+      const inSeason = this.seasonTeams.of(season);
+      return this.numbers
+        .get(`SELECT t.number FROM teams t${conditions.sql} ORDER BY t.number`)
+        .pluck()
+        .all(...conditions.params)
+        .filter((number) => inSeason.has(number));
+    });
     const { data, meta } = pageOfArray(matching, page);
     return {
       data: data.flatMap((number) => {
