@@ -77,17 +77,31 @@ CREATE TABLE matches (
 ) STRICT;
 CREATE INDEX matches_by_event ON matches (event_id, type_rank, number);
 
--- Link rows carry no foreign key: checking one per inserted row cost more than a third of a full
--- sync's writes. CacheWriter writes them with their match, and a trigger removes them with it.
+-- Who played in each match, one row per team, for "every match of team 254". Written only by the
+-- triggers below from the match's own JSON team lists, so the two can never disagree; keyed by
+-- team first, the one way it is read, so each row costs one B-tree insert and no foreign key check.
 CREATE TABLE match_teams (
-  match_id TEXT NOT NULL,
   team_number INTEGER NOT NULL,
+  match_id TEXT NOT NULL,
   alliance TEXT NOT NULL CHECK (alliance IN ('red', 'blue')),
-  PRIMARY KEY (match_id, team_number)
+  PRIMARY KEY (team_number, match_id)
 ) STRICT, WITHOUT ROWID;
-CREATE INDEX match_teams_by_team ON match_teams (team_number, match_id);
-CREATE TRIGGER match_teams_follow AFTER DELETE ON matches BEGIN
-  DELETE FROM match_teams WHERE match_id = old.id;
+CREATE TRIGGER match_teams_insert AFTER INSERT ON matches BEGIN
+  INSERT OR IGNORE INTO match_teams (team_number, match_id, alliance)
+    SELECT value, new.id, 'red' FROM json_each(new.red_teams)
+    UNION ALL SELECT value, new.id, 'blue' FROM json_each(new.blue_teams);
+END;
+CREATE TRIGGER match_teams_update AFTER UPDATE OF red_teams, blue_teams ON matches
+WHEN old.red_teams IS NOT new.red_teams OR old.blue_teams IS NOT new.blue_teams BEGIN
+  DELETE FROM match_teams WHERE match_id = old.id AND team_number IN
+    (SELECT value FROM json_each(old.red_teams) UNION SELECT value FROM json_each(old.blue_teams));
+  INSERT OR IGNORE INTO match_teams (team_number, match_id, alliance)
+    SELECT value, new.id, 'red' FROM json_each(new.red_teams)
+    UNION ALL SELECT value, new.id, 'blue' FROM json_each(new.blue_teams);
+END;
+CREATE TRIGGER match_teams_delete AFTER DELETE ON matches BEGIN
+  DELETE FROM match_teams WHERE match_id = old.id AND team_number IN
+    (SELECT value FROM json_each(old.red_teams) UNION SELECT value FROM json_each(old.blue_teams));
 END;
 
 CREATE TABLE clips (
@@ -104,14 +118,26 @@ CREATE TABLE clips (
 ) STRICT;
 CREATE INDEX clips_by_event ON clips (event_id, recorded_at);
 
+-- The teams a clip features, kept by triggers from its JSON list like match_teams.
 CREATE TABLE clip_teams (
-  clip_id TEXT NOT NULL,
   team_number INTEGER NOT NULL,
-  PRIMARY KEY (clip_id, team_number)
+  clip_id TEXT NOT NULL,
+  PRIMARY KEY (team_number, clip_id)
 ) STRICT, WITHOUT ROWID;
-CREATE INDEX clip_teams_by_team ON clip_teams (team_number, clip_id);
-CREATE TRIGGER clip_teams_follow AFTER DELETE ON clips BEGIN
-  DELETE FROM clip_teams WHERE clip_id = old.id;
+CREATE TRIGGER clip_teams_insert AFTER INSERT ON clips BEGIN
+  INSERT OR IGNORE INTO clip_teams (team_number, clip_id)
+    SELECT value, new.id FROM json_each(new.team_numbers);
+END;
+CREATE TRIGGER clip_teams_update AFTER UPDATE OF team_numbers ON clips
+WHEN old.team_numbers IS NOT new.team_numbers BEGIN
+  DELETE FROM clip_teams WHERE clip_id = old.id AND team_number IN
+    (SELECT value FROM json_each(old.team_numbers));
+  INSERT OR IGNORE INTO clip_teams (team_number, clip_id)
+    SELECT value, new.id FROM json_each(new.team_numbers);
+END;
+CREATE TRIGGER clip_teams_delete AFTER DELETE ON clips BEGIN
+  DELETE FROM clip_teams WHERE clip_id = old.id AND team_number IN
+    (SELECT value FROM json_each(old.team_numbers));
 END;
 
 -- One row per team and season. Teams are not referenced: stats of a team outside the team list

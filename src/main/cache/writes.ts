@@ -49,14 +49,10 @@ export class CacheWriter {
   private readonly matchIdsOf: Statement<[string], string>;
   private readonly upsertMatch: Statement;
   private readonly deleteMatch: Statement<[string]>;
-  private readonly deleteMatchTeams: Statement<[string]>;
-  private readonly insertMatchTeam: Statement<[string, number, string]>;
 
   private readonly clipIdsOf: Statement<[string], string>;
   private readonly upsertClip: Statement;
   private readonly deleteClip: Statement<[string]>;
-  private readonly deleteClipTeams: Statement<[string]>;
-  private readonly insertClipTeam: Statement<[string, number]>;
 
   private readonly upsertStats: Statement;
   private readonly deleteFetched: Statement<[string]>;
@@ -175,10 +171,6 @@ export class CacheWriter {
         excluded.scheduled_at, excluded.played_at, excluded.red_teams, excluded.blue_teams,
         excluded.red_score, excluded.blue_score, excluded.winner, excluded.clip_count)`);
     this.deleteMatch = db.prepare('DELETE FROM matches WHERE id = ?');
-    this.deleteMatchTeams = db.prepare('DELETE FROM match_teams WHERE match_id = ?');
-    this.insertMatchTeam = db.prepare(
-      'INSERT OR IGNORE INTO match_teams (match_id, team_number, alliance) VALUES (?, ?, ?)',
-    );
 
     this.clipIdsOf = db
       .prepare<[string], string>('SELECT id FROM clips WHERE event_id = ?')
@@ -197,10 +189,6 @@ export class CacheWriter {
         excluded.title, excluded.url, excluded.thumbnail_url, excluded.duration_seconds,
         excluded.recorded_at)`);
     this.deleteClip = db.prepare('DELETE FROM clips WHERE id = ?');
-    this.deleteClipTeams = db.prepare('DELETE FROM clip_teams WHERE clip_id = ?');
-    this.insertClipTeam = db.prepare(
-      'INSERT OR IGNORE INTO clip_teams (clip_id, team_number) VALUES (?, ?)',
-    );
 
     this.upsertStats = db.prepare(`INSERT INTO team_stats (team_number, season, events, matches,
         wins, losses, win_rate, avg_score, high_score, rank_regional, rank_state, rank_world)
@@ -340,13 +328,8 @@ export class CacheWriter {
     for (const id of this.matchIdsOf.all(eventId)) {
       if (!wanted.has(id)) changed += this.deleteMatch.run(id).changes;
     }
-    for (const match of matches) {
-      if (this.upsertMatch.run(matchParams(match)).changes === 0) continue;
-      changed += 1;
-      this.deleteMatchTeams.run(match.id);
-      for (const team of match.red.teams) this.insertMatchTeam.run(match.id, team, 'red');
-      for (const team of match.blue.teams) this.insertMatchTeam.run(match.id, team, 'blue');
-    }
+    // The match_teams rows follow by trigger from the alliances' JSON (see migrations.ts).
+    for (const match of matches) changed += this.upsertMatch.run(matchParams(match)).changes;
     return changed;
   }
 
@@ -356,12 +339,7 @@ export class CacheWriter {
     for (const id of this.clipIdsOf.all(eventId)) {
       if (!wanted.has(id)) changed += this.deleteClip.run(id).changes;
     }
-    for (const clip of clips) {
-      if (this.upsertClip.run(clipParams(clip)).changes === 0) continue;
-      changed += 1;
-      this.deleteClipTeams.run(clip.id);
-      for (const team of clip.teamNumbers) this.insertClipTeam.run(clip.id, team);
-    }
+    for (const clip of clips) changed += this.upsertClip.run(clipParams(clip)).changes;
     return changed;
   }
 
