@@ -26,6 +26,8 @@ export const syncProblemSchema = z.object({
     'conflict',
     'rejected',
     'keychain',
+    /** The service's data kept moving while a list was read; the old copy was kept. */
+    'unstable',
     'not_configured',
     'internal',
   ]),

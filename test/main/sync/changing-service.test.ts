@@ -183,6 +183,7 @@ describe.each([
     const summary = await sync.run({ scope: 'default' });
     const message = new UnstableListError('events', 4).message;
     expect(summary.outcome).toBe('partial');
+    expect(summary.problem?.code).toBe('unstable');
     expect(summary.problem?.message).toContain(message);
     expect(sync.statuses.at(-1)?.problem?.message).toContain(message);
     expect(sync.copy().get('events')).toBe(old);
