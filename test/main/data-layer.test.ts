@@ -176,4 +176,28 @@ describe('the data layer over IPC', () => {
     expect(badPin).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     await layer?.engine.idle();
   });
+
+  it('forgets the old service’s data when the service changes, and keeps favorites', async () => {
+    const { dispatch } = open();
+    await credentials.setKey(server.url, server.keys.viewer);
+    try {
+      await value(dispatch('settings:setService', { baseUrl: server.url }));
+      await layer?.engine.idle();
+    } finally {
+      await credentials.clearKey(server.url);
+    }
+    const before = await value<{ meta: { total: number } }>(dispatch('teams:list', undefined));
+    expect(before.meta.total).toBeGreaterThan(0);
+    await value(dispatch('favorites:set', { teamNumber: 1114, favorite: true }));
+    await layer?.engine.idle();
+
+    const other = uniqueServiceUrl();
+    await expect(value(dispatch('settings:setService', { baseUrl: other }))).resolves.toMatchObject(
+      { baseUrl: other },
+    );
+    await layer?.engine.idle();
+    const after = await value<{ meta: { total: number } }>(dispatch('teams:list', undefined));
+    expect(after.meta.total).toBe(0);
+    await expect(value(dispatch('favorites:list', undefined))).resolves.toEqual([1114]);
+  });
 });
