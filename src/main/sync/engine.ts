@@ -380,7 +380,9 @@ export class SyncEngine {
     await phase('teams', ['teams'], () => pull(() => pullTeamList(context)));
 
     if (scope === 'all') {
+      await breathe();
       planner.refresh();
+      await breathe();
       const parts = planner.dueEventParts(this.now(), this.settings.maxAgeMs, force, done);
       await phase('events in full', parts, async ({ eventId, part }) => {
         const outcome = await pull(() => pullEventPart(context, eventId, part));
@@ -391,9 +393,16 @@ export class SyncEngine {
       });
     }
 
+    // Planning reads tens of thousands of rows at `all`; it gives the event loop back every few
+    // thousand so a view's IPC call is never held up by it for long.
+    await breathe();
     planner.refresh();
+    await breathe();
+    const now = this.now();
     const statsWanted = new Map<string, { teamNumber: number; season: string | undefined }>();
-    const want = (teamNumber: number, season: string | undefined, always: boolean) => {
+    let planned = 0;
+    const want = async (teamNumber: number, season: string | undefined, always: boolean) => {
+      if ((planned += 1) % 2_000 === 0) await breathe();
       const key = `${teamNumber} ${season ?? ''}`;
       if (statsWanted.has(key)) return;
       const due =
@@ -401,24 +410,27 @@ export class SyncEngine {
         force ||
         season === undefined ||
         changedSeasons.has(season) ||
-        planner.isDue(`team:${teamNumber}:stats:${season}`, this.now(), this.settings.maxAgeMs);
+        planner.isDue(`team:${teamNumber}:stats:${season}`, now, this.settings.maxAgeMs);
       if (due) statsWanted.set(key, { teamNumber, season });
     };
     for (const teamNumber of favorites) {
-      want(teamNumber, undefined, true);
-      for (const season of planner.seasonsOf(teamNumber)) want(teamNumber, season, true);
+      await want(teamNumber, undefined, true);
+      for (const season of planner.seasonsOf(teamNumber)) await want(teamNumber, season, true);
     }
     for (const eventId of pinned) {
       const season = planner.seasonOf(eventId);
-      for (const teamNumber of planner.teamsAtEvent(eventId)) want(teamNumber, season, true);
+      for (const teamNumber of planner.teamsAtEvent(eventId)) await want(teamNumber, season, true);
     }
     if (scope === 'all') {
-      for (const { teamNumber, season } of planner.allTeamSeasons())
-        want(teamNumber, season, false);
+      const pairs = planner.allTeamSeasons();
+      await breathe();
+      for (const { teamNumber, season } of pairs) await want(teamNumber, season, false);
     }
     // Seasons we hold that the registrations no longer explain (a team's last event of the season
     // went away) are asked again, so their now-empty statistics replace the stale ones.
-    for (const { teamNumber, season } of planner.heldStats()) want(teamNumber, season, false);
+    const held = planner.heldStats();
+    await breathe();
+    for (const { teamNumber, season } of held) await want(teamNumber, season, false);
     await phase('team statistics', [...statsWanted.values()], ({ teamNumber, season }) =>
       pull(() => pullTeamStats(context, teamNumber, season)),
     );
@@ -497,6 +509,11 @@ export class SyncEngine {
     this.statusTimer = null;
     this.options.onStatus?.(this.state);
   }
+}
+
+/** Lets timers, IPC and network callbacks run before the next piece of synchronous work. */
+function breathe(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Runs `work` over `items` with at most `workers` at once, stopping when `signal` aborts. */
