@@ -220,6 +220,7 @@ export class CacheWriter {
         last_attempt, last_error) VALUES (@resource, 0, 0, @attempt, @error)
       ON CONFLICT (resource) DO UPDATE SET last_attempt = excluded.last_attempt,
         last_error = excluded.last_error`);
+    // What we knew about a resource and everything below it (`event:x` and `event:x:…`).
     this.forgetStatesOf = db.prepare(
       `DELETE FROM sync_state WHERE resource = @resource OR resource LIKE @resource || ':%'`,
     );
@@ -227,7 +228,8 @@ export class CacheWriter {
       'INSERT INTO etags (url, etag) VALUES (?, ?) ON CONFLICT (url) DO UPDATE SET etag = excluded.etag',
     );
     this.dropEtag = db.prepare('DELETE FROM etags WHERE url = ?');
-    // Named parameters: better-sqlite3 binds `?1` as a name, not as the first positional value.
+    // The validators of a path and of every query and sub-path below it. Named parameters:
+    // better-sqlite3 binds `?1` as a name, not as the first positional value.
     this.dropEtagsUnder = db.prepare(`DELETE FROM etags WHERE url = @path
       OR url LIKE @path || '?%' OR url LIKE @path || '/%'`);
   }
@@ -264,11 +266,18 @@ export class CacheWriter {
    */
   dropEventFromList(eventId: string): void {
     if (this.isPinned.get(eventId) !== undefined) this.unlistEvent.run(eventId);
-    else this.deleteEvent.run(eventId);
+    else this.removeEvent(eventId);
   }
 
+  /**
+   * An event gone from the service: its row with its matches, clips and registrations (foreign
+   * keys cascade), and what we knew about its copies, so nothing claims a copy that is not there.
+   */
   removeEvent(eventId: string): boolean {
-    return this.deleteEvent.run(eventId).changes > 0;
+    const removed = this.deleteEvent.run(eventId).changes > 0;
+    this.forgetStatesOf.run({ resource: `event:${eventId}` });
+    this.dropEtagsUnder.run({ path: `/v1/events/${eventId}` });
+    return removed;
   }
 
   seasonOf(eventId: string): string | null {
@@ -359,16 +368,13 @@ export class CacheWriter {
   }
 
   /** Replaces a fetched list (a team's events, matches or clips) with `records`, in order. */
+  /** Returns the rows removed and written, so emptying a list counts as a change too. */
   replaceFetched(resource: string, records: readonly unknown[]): number {
-    this.deleteFetched.run(resource);
+    const removed = this.deleteFetched.run(resource).changes;
     records.forEach((record, position) => {
       this.insertFetched.run(resource, position, JSON.stringify(record));
     });
-    return records.length;
-  }
-
-  clearFetched(resource: string): void {
-    this.deleteFetched.run(resource);
+    return removed + records.length;
   }
 
   setSyncState(resource: string, update: SyncStateUpdate): void {
@@ -388,19 +394,9 @@ export class CacheWriter {
     this.putFailure.run({ resource, attempt, error });
   }
 
-  /** Drops what we knew about a resource and everything below it (`event:x` and `event:x:…`). */
-  forgetSyncState(resource: string): void {
-    this.forgetStatesOf.run({ resource });
-  }
-
   setEtag(url: string, etag: string | null): void {
     if (etag === null) this.dropEtag.run(url);
     else this.putEtag.run(url, etag);
-  }
-
-  /** Forgets the validators of a path and of every query and sub-path below it. */
-  dropEtagsOf(path: string): void {
-    this.dropEtagsUnder.run({ path });
   }
 }
 

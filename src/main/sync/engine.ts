@@ -1,5 +1,4 @@
 import type { ResourceKey } from '../../shared/ipc/resources';
-import { parseResourceKey } from '../../shared/ipc/resources';
 import type { SyncProblem, SyncScope, SyncStatus, SyncSummary } from '../../shared/ipc/sync';
 import { formatTimestamp } from '../../shared/wire/formats';
 import type { ApiClient } from '../api/client';
@@ -9,20 +8,13 @@ import { CacheWriter } from '../cache/writes';
 import type { AppDatabase } from '../storage/database';
 import { BatchWriter } from './batch-writer';
 import { Limiter } from './limiter';
-import { UnstableListError } from './list-pull';
-import { EVENT_PARTS, SyncPlanner } from './plan';
-import {
-  pullEvent,
-  pullEventList,
-  pullEventPart,
-  pullTeam,
-  pullTeamList,
-  pullTeamPart,
-  pullTeamStats,
-  type PullContext,
-  type PullOutcome,
-} from './pulls';
-import { SyncSetupError } from './setup-error';
+import { eachLimited } from './pacing';
+import { SyncPlanner } from './plan';
+import { pullByKey } from './pulls/by-key';
+import type { PullContext, PullOutcome } from './pulls/context';
+import { problemOf } from './problem';
+import { SyncReporter } from './reporter';
+import { runInOrder } from './run-order';
 
 export interface SyncEngineOptions {
   reader: AppDatabase;
@@ -51,7 +43,6 @@ const FATAL_CODES = new Set(['offline', 'timeout', 'unauthorized', 'forbidden', 
 
 const DEFAULTS = { concurrency: 6, maxAgeMs: 6 * 60 * 60_000 };
 const LAST_SUCCESS_SETTING = 'sync.lastSuccessAt';
-const STATUS_INTERVAL_MS = 100;
 
 class Canceled extends Error {
   constructor() {
@@ -71,10 +62,7 @@ export class SyncEngine {
   private readonly now: () => Date;
   private readonly settings: { concurrency: number; maxAgeMs: number };
   private current: { promise: Promise<SyncSummary>; controller: AbortController } | null = null;
-  private state: SyncStatus;
-  private statusTimer: NodeJS.Timeout | null = null;
-  private readonly pendingChanges = new Set<ResourceKey>();
-  private changeTimer: NodeJS.Timeout | null = null;
+  private readonly reporter: SyncReporter;
   private readonly background = new Map<ResourceKey, Promise<void>>();
   private schedule: { timer: NodeJS.Timeout | null; intervalMs: number } | null = null;
 
@@ -90,18 +78,22 @@ export class SyncEngine {
       .prepare<[string], string>('SELECT value FROM settings WHERE name = ?')
       .pluck()
       .get(LAST_SUCCESS_SETTING);
-    this.state = {
-      state: 'idle',
-      scope: 'default',
-      progress: null,
-      problem: null,
-      lastSuccessAt: lastSuccess ?? null,
-      lastAttemptAt: null,
-    };
+    this.reporter = new SyncReporter(
+      {
+        state: 'idle',
+        scope: 'default',
+        progress: null,
+        problem: null,
+        lastSuccessAt: lastSuccess ?? null,
+        lastAttemptAt: null,
+      },
+      options.onStatus,
+      options.onChange,
+    );
   }
 
   status(): SyncStatus {
-    return this.state;
+    return this.reporter.status;
   }
 
   get running(): boolean {
@@ -168,7 +160,7 @@ export class SyncEngine {
   }
 
   networkChanged(online: boolean): void {
-    if (online && this.state.state === 'offline' && !this.running) {
+    if (online && this.reporter.status.state === 'offline' && !this.running) {
       this.start({ scope: this.scheduledScope?.() });
     }
   }
@@ -184,7 +176,7 @@ export class SyncEngine {
 
   private armSchedule(): void {
     if (this.schedule === null) return;
-    const offline = this.state.state === 'offline';
+    const offline = this.reporter.status.state === 'offline';
     this.arm(offline ? Math.min(30_000, this.schedule.intervalMs) : this.schedule.intervalMs);
   }
 
@@ -204,7 +196,7 @@ export class SyncEngine {
     const startedAt = formatTimestamp(this.now());
     const tally = { requests: 0, pulled: 0, changed: 0, failed: 0, records: 0 };
     const problems: { first: SyncProblem | null } = { first: null };
-    this.setStatus({
+    this.reporter.update({
       state: 'syncing',
       scope,
       progress: null,
@@ -231,24 +223,18 @@ export class SyncEngine {
       client = await this.options.connect();
     } catch (error) {
       const problem = problemOf(error);
-      this.finishStatus('error', problem);
+      this.reporter.finish('error', problem);
       return summary('failed', problem);
     }
 
-    const context: PullContext = {
+    const context = this.contextFor(
       client,
-      reader: this.options.reader,
-      writer: this.writer,
-      queue: this.options.queue,
-      batch: new BatchWriter(this.options.writer, this.options.queue),
-      limiter: new Limiter(this.settings.concurrency),
-      signal: controller.signal,
-      now: this.now,
-      changed: (key) => this.noteChange(key),
-      requested: (count) => {
+      controller.signal,
+      this.settings.concurrency,
+      (count) => {
         tally.requests += count;
       },
-    };
+    );
 
     /** Runs one pull, counting it; a fatal error stops the whole run. */
     const pull = async (work: () => Promise<PullOutcome>): Promise<PullOutcome | null> => {
@@ -277,20 +263,28 @@ export class SyncEngine {
       work: (item: Item) => Promise<unknown>,
     ) => {
       let done = 0;
-      this.setStatus({ progress: { phase: name, done, total: items.length } });
+      this.reporter.update({ progress: { phase: name, done, total: items.length } });
       // More workers than request slots: a worker waiting for its write to commit must not leave
       // a slot idle, so others keep the requests in flight meanwhile.
       await eachLimited(items, this.settings.concurrency * 4, controller.signal, async (item) => {
         await work(item);
         done += 1;
-        this.setStatus({ progress: { phase: name, done, total: items.length } });
+        this.reporter.update({ progress: { phase: name, done, total: items.length } });
       });
       // The end of a phase is news on its own, not one more update to coalesce.
-      this.emitStatus();
+      this.reporter.pushStatus();
     };
 
     try {
-      await this.plan(scope, force, context, pull, phase);
+      await runInOrder({
+        scope,
+        force,
+        context,
+        planner: this.planner,
+        maxAgeMs: this.settings.maxAgeMs,
+        pull,
+        phase,
+      });
       await context.batch.write(() => undefined);
       const problem: SyncProblem | null =
         tally.failed === 0
@@ -309,241 +303,56 @@ export class SyncEngine {
             )
             .run(LAST_SUCCESS_SETTING, finishedAt),
         );
-        this.state = { ...this.state, lastSuccessAt: finishedAt };
+        this.reporter.update({ lastSuccessAt: finishedAt });
       }
-      this.finishStatus('idle', problem);
+      this.reporter.finish('idle', problem);
       return summary(problem === null ? 'completed' : 'partial', problem);
     } catch (error) {
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
       if (reason instanceof Canceled) {
-        this.finishStatus('idle', null);
+        this.reporter.finish('idle', null);
         return summary('canceled', null);
       }
       const problem = problemOf(reason);
-      this.finishStatus(
+      this.reporter.finish(
         problem.code === 'offline' || problem.code === 'timeout' ? 'offline' : 'error',
         problem,
       );
       return summary('failed', problem);
     } finally {
-      this.flushChanges();
+      this.reporter.pushChanges();
     }
-  }
-
-  /** The order of a run: what a person is most likely to open first is committed first. */
-  private async plan(
-    scope: SyncScope,
-    force: boolean,
-    context: PullContext,
-    pull: (work: () => Promise<PullOutcome>) => Promise<PullOutcome | null>,
-    phase: <Item>(
-      name: string,
-      items: readonly Item[],
-      work: (item: Item) => Promise<unknown>,
-    ) => Promise<void>,
-  ): Promise<void> {
-    const planner = this.planner;
-    const fullEvent = async (eventId: string) => {
-      const record = await pull(() => pullEvent(context, eventId));
-      if (record === null || !this.writer.hasEvent(eventId)) return;
-      await Promise.all(
-        EVENT_PARTS.map((part) => pull(() => pullEventPart(context, eventId, part))),
-      );
-    };
-
-    const pinned = planner.pinnedEvents();
-    await phase('pinned events', pinned, fullEvent);
-
-    const changedSeasons = new Set<string>();
-    await phase('events', ['events'], async () => {
-      const outcome = await pull(() => pullEventList(context));
-      for (const season of outcome?.seasons ?? []) changedSeasons.add(season);
-    });
-    const done = new Set(pinned);
-    const live = planner.liveEvents(this.now()).filter((id) => !done.has(id));
-    await phase('live events', live, fullEvent);
-    for (const id of live) done.add(id);
-
-    const favorites = planner.favoriteTeams();
-    await phase('favorite teams', favorites, async (teamNumber) => {
-      await pull(() => pullTeam(context, teamNumber));
-      // With every event synced in full (scope all) these derive from the event tables.
-      if (scope === 'default') {
-        await Promise.all(
-          (['events', 'matches', 'clips'] as const).map((part) =>
-            pull(() => pullTeamPart(context, teamNumber, part)),
-          ),
-        );
-      }
-    });
-
-    await phase('teams', ['teams'], () => pull(() => pullTeamList(context)));
-
-    if (scope === 'all') {
-      await breathe();
-      planner.refresh();
-      await breathe();
-      const parts = planner.dueEventParts(this.now(), this.settings.maxAgeMs, force, done);
-      await phase('events in full', parts, async ({ eventId, part }) => {
-        const outcome = await pull(() => pullEventPart(context, eventId, part));
-        if (outcome?.changed === true && part !== 'clips') {
-          const season = planner.seasonOf(eventId);
-          if (season !== undefined) changedSeasons.add(season);
-        }
-      });
-    }
-
-    // Planning reads tens of thousands of rows at `all`; it gives the event loop back every few
-    // thousand so a view's IPC call is never held up by it for long.
-    await breathe();
-    planner.refresh();
-    await breathe();
-    const now = this.now();
-    const statsWanted = new Map<string, { teamNumber: number; season: string | undefined }>();
-    let planned = 0;
-    const want = async (teamNumber: number, season: string | undefined, always: boolean) => {
-      if ((planned += 1) % 2_000 === 0) await breathe();
-      const key = `${teamNumber} ${season ?? ''}`;
-      if (statsWanted.has(key)) return;
-      const due =
-        always ||
-        force ||
-        season === undefined ||
-        changedSeasons.has(season) ||
-        planner.isDue(`team:${teamNumber}:stats:${season}`, now, this.settings.maxAgeMs);
-      if (due) statsWanted.set(key, { teamNumber, season });
-    };
-    for (const teamNumber of favorites) {
-      await want(teamNumber, undefined, true);
-      for (const season of planner.seasonsOf(teamNumber)) await want(teamNumber, season, true);
-    }
-    for (const eventId of pinned) {
-      const season = planner.seasonOf(eventId);
-      for (const teamNumber of planner.teamsAtEvent(eventId)) await want(teamNumber, season, true);
-    }
-    if (scope === 'all') {
-      const pairs = planner.allTeamSeasons();
-      await breathe();
-      for (const { teamNumber, season } of pairs) await want(teamNumber, season, false);
-    }
-    // Seasons we hold that the registrations no longer explain (a team's last event of the season
-    // went away) are asked again, so their now-empty statistics replace the stale ones.
-    const held = planner.heldStats();
-    await breathe();
-    for (const { teamNumber, season } of held) await want(teamNumber, season, false);
-    await phase('team statistics', [...statsWanted.values()], ({ teamNumber, season }) =>
-      pull(() => pullTeamStats(context, teamNumber, season)),
-    );
   }
 
   private async fetchOne(key: ResourceKey): Promise<void> {
-    const parsed = parseResourceKey(key);
-    if (parsed === null) return;
     const client = await this.options.connect();
-    const controller = new AbortController();
-    const context: PullContext = {
+    // A background fetch is one resource a view asked for: two requests in flight at most, and
+    // its own signal so canceling a run does not cancel what a view is waiting to show.
+    await pullByKey(
+      this.contextFor(client, new AbortController().signal, 2, () => undefined),
+      key,
+    );
+    this.reporter.pushChanges();
+  }
+
+  /** The context every pull of a run (or a background fetch) shares. */
+  private contextFor(
+    client: ApiClient,
+    signal: AbortSignal,
+    requestsInFlight: number,
+    requested: (count: number) => void,
+  ): PullContext {
+    return {
       client,
       reader: this.options.reader,
       writer: this.writer,
       queue: this.options.queue,
       batch: new BatchWriter(this.options.writer, this.options.queue),
-      limiter: new Limiter(2),
-      signal: controller.signal,
+      limiter: new Limiter(requestsInFlight),
+      signal,
       now: this.now,
-      changed: (changedKey) => this.noteChange(changedKey),
-      requested: () => undefined,
+      changed: (key) => this.reporter.changed(key),
+      requested,
     };
-    switch (parsed.kind) {
-      case 'events':
-        await pullEventList(context);
-        break;
-      case 'teams':
-        await pullTeamList(context);
-        break;
-      case 'event':
-        await pullEvent(context, parsed.eventId);
-        break;
-      case 'eventPart':
-        await pullEventPart(context, parsed.eventId, parsed.part);
-        break;
-      case 'team':
-        await pullTeam(context, parsed.teamNumber);
-        break;
-      case 'teamPart':
-        await pullTeamPart(context, parsed.teamNumber, parsed.part);
-        break;
-      case 'teamStats':
-        await pullTeamStats(context, parsed.teamNumber, parsed.season);
-        break;
-    }
-    this.flushChanges();
   }
-
-  private noteChange(key: ResourceKey): void {
-    this.pendingChanges.add(key);
-    this.changeTimer ??= setTimeout(() => this.flushChanges(), STATUS_INTERVAL_MS);
-  }
-
-  private flushChanges(): void {
-    if (this.changeTimer !== null) clearTimeout(this.changeTimer);
-    this.changeTimer = null;
-    if (this.pendingChanges.size === 0) return;
-    const keys = [...this.pendingChanges];
-    this.pendingChanges.clear();
-    this.options.onChange?.(keys);
-  }
-
-  /** Status pushes are coalesced: progress of thousands of small pulls is a few a second. */
-  private setStatus(update: Partial<SyncStatus>): void {
-    this.state = { ...this.state, ...update };
-    this.statusTimer ??= setTimeout(() => this.emitStatus(), STATUS_INTERVAL_MS);
-  }
-
-  private finishStatus(state: SyncStatus['state'], problem: SyncProblem | null): void {
-    this.state = { ...this.state, state, problem, progress: null };
-    this.emitStatus();
-  }
-
-  private emitStatus(): void {
-    if (this.statusTimer !== null) clearTimeout(this.statusTimer);
-    this.statusTimer = null;
-    this.options.onStatus?.(this.state);
-  }
-}
-
-/** Lets timers, IPC and network callbacks run before the next piece of synchronous work. */
-function breathe(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-/** Runs `work` over `items` with at most `workers` at once, stopping when `signal` aborts. */
-async function eachLimited<Item>(
-  items: readonly Item[],
-  workers: number,
-  signal: AbortSignal,
-  work: (item: Item) => Promise<unknown>,
-): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      signal.throwIfAborted();
-      const item = items[next] as Item;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(workers, items.length) }, worker));
-  signal.throwIfAborted();
-}
-
-export function problemOf(error: unknown): SyncProblem {
-  if (error instanceof SyncSetupError) return { code: error.code, message: error.message };
-  if (error instanceof ApiError) {
-    return { code: error.code, message: error.message };
-  }
-  if (error instanceof UnstableListError) return { code: 'unstable', message: error.message };
-  return {
-    code: 'internal',
-    message: error instanceof Error ? error.message : 'The sync failed unexpectedly.',
-  };
 }

@@ -1,0 +1,226 @@
+import type { Statement } from 'better-sqlite3';
+import type { ResourceKey } from '../../../shared/ipc/resources';
+import type { ListEnvelope } from '../../../shared/wire/envelopes';
+import { formatTimestamp } from '../../../shared/wire/formats';
+import type { Pagination } from '../../../shared/wire/queries';
+import { withQuery, type ApiClient, type ReadOptions } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import type { ApiResponse } from '../../api/request';
+import type { WriteQueue } from '../../cache/write-queue';
+import type { CacheWriter } from '../../cache/writes';
+import type { AppDatabase } from '../../storage/database';
+import type { BatchWriter } from '../batch-writer';
+import type { Limiter } from '../limiter';
+import {
+  LIST_PAGE_SIZE,
+  pullList,
+  type HeldCopy,
+  type ListPull,
+  type ListSource,
+} from '../list-pull';
+
+/** Everything a pull needs; one context per sync run. */
+export interface PullContext {
+  client: ApiClient;
+  /** The read-only connection: what is committed, including the validators of the copy. */
+  reader: AppDatabase;
+  writer: CacheWriter;
+  queue: WriteQueue;
+  batch: BatchWriter;
+  limiter: Limiter;
+  signal: AbortSignal;
+  now: () => Date;
+  /** Called after a commit that changed what views show. */
+  changed: (key: ResourceKey) => void;
+  /** Called for every request made, for progress and the benchmark. */
+  requested: (count: number) => void;
+}
+
+export interface PullOutcome {
+  changed: boolean;
+  records: number;
+  /** Seasons whose statistics this pull may have moved (an event of theirs went away). */
+  seasons?: string[];
+}
+
+export type ChangedPull<Item> = Extract<ListPull<Item>, { kind: 'changed' }>;
+
+interface SyncStateRow {
+  complete: number;
+  record_count: number;
+  page_size: number | null;
+}
+
+/** The committed state of the copy, read on the reader connection. */
+class HeldState {
+  private readonly etag: Statement<[string], string>;
+  private readonly state: Statement<[string], SyncStateRow>;
+
+  constructor(reader: AppDatabase) {
+    this.etag = reader.prepare<[string], string>('SELECT etag FROM etags WHERE url = ?').pluck();
+    this.state = reader.prepare<[string], SyncStateRow>(
+      'SELECT complete, record_count, page_size FROM sync_state WHERE resource = ?',
+    );
+  }
+
+  /** Validators only count for a complete copy: a partial one must be read again whole. */
+  copyOf(resource: string): HeldCopy {
+    const row = this.state.get(resource);
+    const complete = row !== undefined && row.complete === 1;
+    return {
+      etagOf: (path) => (complete ? (this.etag.get(path) ?? null) : null),
+      total: complete ? row.record_count : null,
+      pageSize: complete ? row.page_size : null,
+    };
+  }
+}
+
+/** One set of prepared statements per reader connection, however many runs use it. */
+const heldStates = new WeakMap<AppDatabase, HeldState>();
+
+export function held(context: PullContext, resource: string): HeldCopy {
+  let state = heldStates.get(context.reader);
+  if (state === undefined) {
+    state = new HeldState(context.reader);
+    heldStates.set(context.reader, state);
+  }
+  return state.copyOf(resource);
+}
+
+function stamp(context: PullContext): string {
+  return formatTimestamp(context.now());
+}
+
+/** Runs one request in a slot of the run's limiter, and counts it. */
+export function request<Value>(context: PullContext, send: () => Promise<Value>): Promise<Value> {
+  return context.limiter.run(() => send().finally(() => context.requested(1)));
+}
+
+/** A list of the service read page by page at the largest page size, counted like any request. */
+export function listSource<Item>(
+  context: PullContext,
+  resource: string,
+  path: string,
+  fetch: (page: Pagination, read: ReadOptions) => Promise<ApiResponse<ListEnvelope<Item>>>,
+  keyOf: (item: Item) => string | number,
+): ListSource<Item> {
+  return {
+    resource,
+    pathOf: (page) => withQuery(path, { page, perPage: LIST_PAGE_SIZE }),
+    // pullList already runs pages in the limiter; only the count is added here.
+    fetchPage: (page, etag, signal) =>
+      fetch({ page, perPage: LIST_PAGE_SIZE }, { ifNoneMatch: etag, signal }).finally(() =>
+        context.requested(1),
+      ),
+    keyOf,
+  };
+}
+
+/** Records the new copy's validators and its sync state, in the transaction that writes it. */
+export function commitState(
+  context: PullContext,
+  resource: string,
+  records: number,
+  pageSize: number | null,
+  etags: ReadonlyMap<string, string | null>,
+): void {
+  for (const [path, etag] of etags) context.writer.setEtag(path, etag);
+  const now = stamp(context);
+  context.writer.setSyncState(resource, {
+    complete: true,
+    recordCount: records,
+    pageSize,
+    success: now,
+    attempt: now,
+  });
+}
+
+export function commitList<Item>(
+  context: PullContext,
+  resource: string,
+  pull: ChangedPull<Item>,
+): void {
+  commitState(context, resource, pull.items.length, pull.pageSize, pull.etags);
+}
+
+/** Stores the outcome of a failed pull and passes the error on. */
+export async function failed(
+  context: PullContext,
+  resource: string,
+  error: unknown,
+): Promise<never> {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!context.signal.aborted) {
+    await context.batch.write(() => context.writer.noteFailure(resource, stamp(context), message));
+  }
+  throw error;
+}
+
+/**
+ * Pulls a whole list and hands a changed one to `store`, which writes it (and `commitList`) in
+ * one transaction and returns how many rows changed. An unchanged list only moves its last
+ * success; a failed one keeps the old copy and records why.
+ */
+export async function pullWholeList<Item>(
+  context: PullContext,
+  resource: ResourceKey,
+  source: ListSource<Item>,
+  store: (pull: ChangedPull<Item>) => Promise<number>,
+): Promise<PullOutcome> {
+  try {
+    const copy = held(context, resource);
+    const pull = await pullList(source, copy, context.limiter, context.signal);
+    if (pull.kind === 'unchanged') {
+      await context.batch.write(() =>
+        commitState(context, resource, copy.total ?? 0, copy.pageSize, new Map()),
+      );
+      return { changed: false, records: 0 };
+    }
+    const rows = await store(pull);
+    if (rows > 0) context.changed(resource);
+    return { changed: rows > 0, records: pull.items.length };
+  } catch (error) {
+    return failed(context, resource, error);
+  }
+}
+
+/**
+ * Pulls one record by its path, conditionally, and stores it with `store` (nothing to store on a
+ * 304). `onNotFound` decides what a 404 means for this resource; without it, it is a failure.
+ */
+export async function pullRecord<Value>(
+  context: PullContext,
+  resource: ResourceKey,
+  path: string,
+  fetch: (read: ReadOptions) => Promise<ApiResponse<Value>>,
+  store: (value: Value) => number,
+  onNotFound?: () => Promise<PullOutcome>,
+): Promise<PullOutcome> {
+  try {
+    const ifNoneMatch = held(context, resource).etagOf(path);
+    const response = await request(context, () => fetch({ ifNoneMatch, signal: context.signal }));
+    const rows = await context.batch.write(() => {
+      const changed = response.value === undefined ? 0 : store(response.value);
+      commitState(context, resource, 1, null, new Map([[path, response.etag]]));
+      return changed;
+    });
+    if (rows > 0) context.changed(resource);
+    return { changed: rows > 0, records: 1 };
+  } catch (error) {
+    if (onNotFound !== undefined && error instanceof ApiError && error.code === 'not_found') {
+      return onNotFound();
+    }
+    return failed(context, resource, error);
+  }
+}
+
+/** Rows per synchronous step when a big list is written: well under the 50 ms a block may take. */
+const ROWS_PER_STEP = 250;
+
+export function inSteps<Item>(items: readonly Item[]): Item[][] {
+  const steps: Item[][] = [];
+  for (let start = 0; start < items.length; start += ROWS_PER_STEP) {
+    steps.push(items.slice(start, start + ROWS_PER_STEP));
+  }
+  return steps;
+}

@@ -1,0 +1,123 @@
+import { resourceKeys, type EventPart } from '../../../shared/ipc/resources';
+import { ApiError } from '../../api/errors';
+import type { ListSource } from '../list-pull';
+import {
+  commitList,
+  listSource,
+  pullRecord,
+  pullWholeList,
+  type ChangedPull,
+  type PullContext,
+  type PullOutcome,
+} from './context';
+
+/**
+ * A single event read by id (pinned events, which the list may not show). A 404 means it is gone:
+ * it leaves the cache with everything of it.
+ */
+export function pullEvent(context: PullContext, eventId: string): Promise<PullOutcome> {
+  const resource = resourceKeys.event(eventId);
+  return pullRecord(
+    context,
+    resource,
+    `/v1/events/${eventId}`,
+    (read) => context.client.getEvent(eventId, read),
+    (record) => context.writer.upsertEventRecord(record.data),
+    async () => {
+      await context.batch.write(() => context.writer.removeEvent(eventId));
+      context.changed(resource);
+      context.changed(resourceKeys.events);
+      return { changed: true, records: 0 };
+    },
+  );
+}
+
+/** A record of another event inside this event's list is a service fault, not data to keep. */
+function requireEvent(items: readonly { eventId: string }[], eventId: string, resource: string) {
+  const stray = items.find((item) => item.eventId !== eventId);
+  if (stray !== undefined) {
+    throw new ApiError(
+      'invalid_response',
+      `${resource} holds a record of event ${stray.eventId}; nothing of it was stored.`,
+    );
+  }
+}
+
+/** How each part of an event is read and written; the rest of a pull is the same for all. */
+function partPull<Item>(
+  context: PullContext,
+  eventId: string,
+  part: EventPart,
+  source: ListSource<Item>,
+  replace: (items: readonly Item[]) => number,
+): Promise<PullOutcome> {
+  const resource = resourceKeys.eventPart(eventId, part);
+  return pullWholeList(context, resource, source, (pull: ChangedPull<Item>) =>
+    context.batch.write(() => {
+      const rows = replace(pull.items);
+      commitList(context, resource, pull);
+      return rows;
+    }),
+  );
+}
+
+/** An event's teams, matches or clips, replaced whole. */
+export function pullEventPart(
+  context: PullContext,
+  eventId: string,
+  part: EventPart,
+): Promise<PullOutcome> {
+  const { client, writer } = context;
+  const resource = resourceKeys.eventPart(eventId, part);
+  const path = `/v1/events/${eventId}/${part}`;
+  switch (part) {
+    case 'teams':
+      return partPull(
+        context,
+        eventId,
+        part,
+        listSource(
+          context,
+          resource,
+          path,
+          (page, read) => client.eventTeams(eventId, page, read),
+          (team) => team.number,
+        ),
+        (teams) => writer.replaceEventTeams(eventId, teams),
+      );
+    case 'matches':
+      return partPull(
+        context,
+        eventId,
+        part,
+        listSource(
+          context,
+          resource,
+          path,
+          (page, read) => client.eventMatches(eventId, page, read),
+          (match) => match.id,
+        ),
+        (matches) => {
+          requireEvent(matches, eventId, resource);
+          return writer.replaceEventMatches(eventId, matches);
+        },
+      );
+    case 'clips':
+      return partPull(
+        context,
+        eventId,
+        part,
+        listSource(
+          context,
+          resource,
+          path,
+          (page, read) => client.eventClips(eventId, page, read),
+          (clip) => clip.id,
+        ),
+        (clips) => {
+          requireEvent(clips, eventId, resource);
+          return writer.replaceEventClips(eventId, clips);
+        },
+      );
+  }
+}

@@ -1,0 +1,70 @@
+import { resourceKeys } from '../../../shared/ipc/resources';
+import { commitList, inSteps, listSource, pullWholeList, type PullContext } from './context';
+import type { PullOutcome } from './context';
+
+/*
+ * The two big lists. Each is written in one write session of many short steps: views see the old
+ * list until the commit and the new one after it, and main is never blocked for long.
+ */
+
+/** Every event the service lists for our key; events that left the list leave the cache. */
+export async function pullEventList(context: PullContext): Promise<PullOutcome> {
+  const removed: string[] = [];
+  const seasons = new Set<string>();
+  const source = listSource(
+    context,
+    'events',
+    '/v1/events',
+    (page, read) => context.client.listEvents(page, read),
+    (event) => event.id,
+  );
+  const outcome = await pullWholeList(context, resourceKeys.events, source, (pull) =>
+    context.queue.session(async (session) => {
+      let rows = 0;
+      for (const step of inSteps(pull.items)) {
+        rows += await session.step(() => context.writer.upsertEvents(step));
+      }
+      await session.step(() => {
+        const wanted = new Set(pull.items.map((event) => event.id));
+        for (const id of context.writer.listedEvents()) {
+          if (wanted.has(id)) continue;
+          const season = context.writer.seasonOf(id);
+          if (season !== null) seasons.add(season);
+          context.writer.dropEventFromList(id);
+          removed.push(id);
+        }
+        commitList(context, resourceKeys.events, pull);
+      });
+      return rows + removed.length;
+    }),
+  );
+  for (const id of removed) context.changed(resourceKeys.event(id));
+  return { ...outcome, seasons: [...seasons] };
+}
+
+/** Every team the service lists. */
+export function pullTeamList(context: PullContext): Promise<PullOutcome> {
+  const source = listSource(
+    context,
+    'teams',
+    '/v1/teams',
+    (page, read) => context.client.listTeams(page, read),
+    (team) => team.number,
+  );
+  return pullWholeList(context, resourceKeys.teams, source, (pull) =>
+    context.queue.session(async (session) => {
+      let rows = 0;
+      for (const step of inSteps(pull.items)) {
+        rows += await session.step(() => context.writer.upsertTeams(step));
+      }
+      rows += await session.step(() => {
+        const wanted = new Set(pull.items.map((team) => team.number));
+        const dropped = context.writer.listedTeams().filter((number) => !wanted.has(number));
+        for (const number of dropped) context.writer.dropTeamFromList(number);
+        commitList(context, resourceKeys.teams, pull);
+        return dropped.length;
+      });
+      return rows;
+    }),
+  );
+}

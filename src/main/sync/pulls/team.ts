@@ -1,0 +1,119 @@
+import { resourceKeys, type TeamPart } from '../../../shared/ipc/resources';
+import { withQuery } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import type { ListSource } from '../list-pull';
+import {
+  commitList,
+  commitState,
+  failed,
+  listSource,
+  pullRecord,
+  pullWholeList,
+  request,
+  held,
+  type PullContext,
+  type PullOutcome,
+} from './context';
+
+/** A team's single record: its counts over all seasons. */
+export function pullTeam(context: PullContext, teamNumber: number): Promise<PullOutcome> {
+  return pullRecord(
+    context,
+    resourceKeys.team(teamNumber),
+    `/v1/teams/${teamNumber}`,
+    (read) => context.client.getTeam(teamNumber, read),
+    (record) => context.writer.upsertTeamRecord(record.data),
+  );
+}
+
+/**
+ * A team's events, matches or clips as the service lists them, for teams whose events are not all
+ * synced in full (otherwise the cache derives them and this copy is not needed). Kept as the
+ * records the service sent, in its order.
+ */
+export function pullTeamPart(
+  context: PullContext,
+  teamNumber: number,
+  part: TeamPart,
+): Promise<PullOutcome> {
+  const { client } = context;
+  const resource = resourceKeys.teamPart(teamNumber, part);
+  const path = `/v1/teams/${teamNumber}/${part}`;
+  const store = <Item>(source: ListSource<Item>) =>
+    pullWholeList(context, resource, source, (pull) =>
+      context.batch.write(() => {
+        const rows = context.writer.replaceFetched(resource, pull.items);
+        commitList(context, resource, pull);
+        return rows;
+      }),
+    );
+  switch (part) {
+    case 'events':
+      return store(
+        listSource(
+          context,
+          resource,
+          path,
+          (page, read) => client.teamEvents(teamNumber, page, read),
+          (event) => event.id,
+        ),
+      );
+    case 'matches':
+      return store(
+        listSource(
+          context,
+          resource,
+          path,
+          (page, read) => client.teamMatches(teamNumber, page, read),
+          (match) => match.id,
+        ),
+      );
+    case 'clips':
+      return store(
+        listSource(
+          context,
+          resource,
+          path,
+          (page, read) => client.teamClips(teamNumber, page, read),
+          (clip) => clip.id,
+        ),
+      );
+  }
+}
+
+/**
+ * A team's statistics for one season. `?season=` is an extension: a server without it answers the
+ * latest season whatever we ask, and the answer is kept under the season it names. That is why
+ * this is not a plain `pullRecord`: which resource the answer is only shows in the answer.
+ */
+export async function pullTeamStats(
+  context: PullContext,
+  teamNumber: number,
+  season: string | undefined,
+): Promise<PullOutcome> {
+  const path = withQuery(`/v1/teams/${teamNumber}/stats`, { season });
+  const asked = season === undefined ? null : resourceKeys.teamStats(teamNumber, season);
+  try {
+    const ifNoneMatch = asked === null ? null : held(context, asked).etagOf(path);
+    const response = await request(context, () =>
+      context.client.teamStats(teamNumber, season, { ifNoneMatch, signal: context.signal }),
+    );
+    const stats = response.value?.data;
+    const resource = stats === undefined ? asked : resourceKeys.teamStats(teamNumber, stats.season);
+    if (resource === null) return { changed: false, records: 0 };
+    const rows = await context.batch.write(() => {
+      const changedRows = stats === undefined ? 0 : context.writer.putTeamStats(teamNumber, stats);
+      // The validator belongs to the URL we asked, and only means "this season" when we asked it.
+      const etags = new Map([[path, resource === asked ? response.etag : null]]);
+      commitState(context, resource, 1, null, etags);
+      return changedRows;
+    });
+    if (rows > 0) context.changed(resource);
+    return { changed: rows > 0, records: 1 };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'not_found') {
+      return { changed: false, records: 0 };
+    }
+    return failed(context, asked ?? resourceKeys.team(teamNumber), error);
+  }
+}

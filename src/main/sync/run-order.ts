@@ -1,0 +1,122 @@
+import type { SyncScope } from '../../shared/ipc/sync';
+import { breathe } from './pacing';
+import { EVENT_PARTS, type SyncPlanner } from './plan';
+import type { PullContext, PullOutcome } from './pulls/context';
+import { pullEvent, pullEventPart } from './pulls/event';
+import { pullEventList, pullTeamList } from './pulls/lists';
+import { pullTeam, pullTeamPart, pullTeamStats } from './pulls/team';
+
+/** What one run needs to go through its phases; the engine provides the counting and pacing. */
+export interface OrderedRun {
+  scope: SyncScope;
+  force: boolean;
+  context: PullContext;
+  planner: SyncPlanner;
+  maxAgeMs: number;
+  /** Runs one pull and counts it; `null` when it failed without stopping the run. */
+  pull: (work: () => Promise<PullOutcome>) => Promise<PullOutcome | null>;
+  /** Runs `work` over `items` under a progress label, several at a time. */
+  phase: <Item>(
+    name: string,
+    items: readonly Item[],
+    work: (item: Item) => Promise<unknown>,
+  ) => Promise<void>;
+}
+
+/**
+ * The order of a run: what a person is most likely to open first is committed first. Pinned
+ * events, the event list, live events, favorite teams, the team list, then (scope `all`) every
+ * event in full, and last the statistics that are due.
+ */
+export async function runInOrder(run: OrderedRun): Promise<void> {
+  const { planner, scope, force, context, pull, phase, maxAgeMs } = run;
+  const fullEvent = async (eventId: string) => {
+    const record = await pull(() => pullEvent(context, eventId));
+    if (record === null || !context.writer.hasEvent(eventId)) return;
+    await Promise.all(EVENT_PARTS.map((part) => pull(() => pullEventPart(context, eventId, part))));
+  };
+
+  const pinned = planner.pinnedEvents();
+  await phase('pinned events', pinned, fullEvent);
+
+  const changedSeasons = new Set<string>();
+  await phase('events', ['events'], async () => {
+    const outcome = await pull(() => pullEventList(context));
+    for (const season of outcome?.seasons ?? []) changedSeasons.add(season);
+  });
+  const done = new Set(pinned);
+  const live = planner.liveEvents(context.now()).filter((id) => !done.has(id));
+  await phase('live events', live, fullEvent);
+  for (const id of live) done.add(id);
+
+  const favorites = planner.favoriteTeams();
+  await phase('favorite teams', favorites, async (teamNumber) => {
+    await pull(() => pullTeam(context, teamNumber));
+    // With every event synced in full (scope all) these derive from the event tables.
+    if (scope === 'default') {
+      await Promise.all(
+        (['events', 'matches', 'clips'] as const).map((part) =>
+          pull(() => pullTeamPart(context, teamNumber, part)),
+        ),
+      );
+    }
+  });
+
+  await phase('teams', ['teams'], () => pull(() => pullTeamList(context)));
+
+  if (scope === 'all') {
+    await breathe();
+    planner.refresh();
+    await breathe();
+    const parts = planner.dueEventParts(context.now(), maxAgeMs, force, done);
+    await phase('events in full', parts, async ({ eventId, part }) => {
+      const outcome = await pull(() => pullEventPart(context, eventId, part));
+      if (outcome?.changed === true && part !== 'clips') {
+        const season = planner.seasonOf(eventId);
+        if (season !== undefined) changedSeasons.add(season);
+      }
+    });
+  }
+
+  // Planning reads tens of thousands of rows at `all`; it gives the event loop back every few
+  // thousand so a view's IPC call is never held up by it for long.
+  await breathe();
+  planner.refresh();
+  await breathe();
+  const now = context.now();
+  const statsWanted = new Map<string, { teamNumber: number; season: string | undefined }>();
+  let planned = 0;
+  const want = async (teamNumber: number, season: string | undefined, always: boolean) => {
+    if ((planned += 1) % 2_000 === 0) await breathe();
+    const key = `${teamNumber} ${season ?? ''}`;
+    if (statsWanted.has(key)) return;
+    const due =
+      always ||
+      force ||
+      season === undefined ||
+      changedSeasons.has(season) ||
+      planner.isDue(`team:${teamNumber}:stats:${season}`, now, maxAgeMs);
+    if (due) statsWanted.set(key, { teamNumber, season });
+  };
+  for (const teamNumber of favorites) {
+    await want(teamNumber, undefined, true);
+    for (const season of planner.seasonsOf(teamNumber)) await want(teamNumber, season, true);
+  }
+  for (const eventId of pinned) {
+    const season = planner.seasonOf(eventId);
+    for (const teamNumber of planner.teamsAtEvent(eventId)) await want(teamNumber, season, true);
+  }
+  if (scope === 'all') {
+    const pairs = planner.allTeamSeasons();
+    await breathe();
+    for (const { teamNumber, season } of pairs) await want(teamNumber, season, false);
+  }
+  // Seasons we hold that the registrations no longer explain (a team's last event of the season
+  // went away) are asked again, so their now-empty statistics replace the stale ones.
+  const held = planner.heldStats();
+  await breathe();
+  for (const { teamNumber, season } of held) await want(teamNumber, season, false);
+  await phase('team statistics', [...statsWanted.values()], ({ teamNumber, season }) =>
+    pull(() => pullTeamStats(context, teamNumber, season)),
+  );
+}
