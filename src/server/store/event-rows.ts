@@ -1,11 +1,11 @@
 import type {
   EventListItem,
   EventRecord,
-  EventStatus,
   Location,
   StreamStatus,
   Visibility,
 } from '../../shared/wire/event';
+import { statusAt } from '../../shared/wire/event-rules';
 
 /** Which events a caller may see in lists: organizers and admins all, everyone else public ones. */
 export type EventScope = 'all' | 'public';
@@ -44,15 +44,6 @@ export const EVENT_COLUMNS = `e.id, e.name, e.season, e.start_date, e.end_date, 
   e.state, e.country, e.visibility, e.stream_status, e.created_at, e.updated_at,
   (SELECT count(*) FROM registrations r WHERE r.event_id = e.id) AS team_count,
   (SELECT count(*) FROM clips c WHERE c.event_id = e.id) AS clip_count`;
-
-/**
- * Status follows the clock. `now` is formatted like the stored timestamps, so the comparison here
- * and the one the status filter makes in SQL agree to the second.
- */
-export function statusAt(startDate: string, endDate: string, now: string): EventStatus {
-  if (now < startDate) return 'upcoming';
-  return now <= endDate ? 'live' : 'past';
-}
 
 export function toEventListItem(row: EventRow, now: string): EventListItem {
   return {

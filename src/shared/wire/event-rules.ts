@@ -1,4 +1,5 @@
 import type { ErrorDetail } from './errors';
+import type { EventStatus } from './event';
 import { seasonFirstYear } from './formats';
 
 export interface EventDates {
@@ -34,4 +35,15 @@ export function eventIdBase(name: string, season: string): string {
     .replace(/[^a-z0-9]/g, '')
     .slice(0, 12);
   return `${seasonFirstYear(season)}${slug === '' ? 'event' : slug}`;
+}
+
+/**
+ * An event's status is never stored: it follows the clock. `now` is formatted like the stored
+ * timestamps (UTC, second precision, `Z`), so this text comparison and a status filter's SQL
+ * comparison agree to the second. The service and the app's cache both use this one rule, so an
+ * event turns live offline exactly when it does online.
+ */
+export function statusAt(startDate: string, endDate: string, now: string): EventStatus {
+  if (now < startDate) return 'upcoming';
+  return now <= endDate ? 'live' : 'past';
 }

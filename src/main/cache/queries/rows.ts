@@ -1,5 +1,6 @@
 import type { ClipRecord } from '../../../shared/wire/clip';
-import type { EventListItem, EventStatus, StreamStatus } from '../../../shared/wire/event';
+import type { EventListItem, StreamStatus } from '../../../shared/wire/event';
+import { statusAt } from '../../../shared/wire/event-rules';
 import type { MatchRecord, MatchType, Winner } from '../../../shared/wire/match';
 import type { TeamSeasonStats } from '../../../shared/wire/stats';
 import type { TeamListItem } from '../../../shared/wire/team';
@@ -26,15 +27,6 @@ export interface EventRow {
 
 export const EVENT_COLUMNS = `e.id, e.name, e.season, e.start_date, e.end_date, e.venue, e.city,
   e.state, e.country, e.stream_status, e.team_count, e.clip_count`;
-
-/**
- * `now` is formatted like the stored timestamps (UTC, second precision, `Z`), so this comparison
- * and the status filter's SQL comparison agree to the second, as they do in the service.
- */
-export function statusAt(startDate: string, endDate: string, now: string): EventStatus {
-  if (now < startDate) return 'upcoming';
-  return now <= endDate ? 'live' : 'past';
-}
 
 export function toEventListItem(row: EventRow, now: string): EventListItem {
   return {

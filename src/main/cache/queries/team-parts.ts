@@ -1,3 +1,4 @@
+import { statusAt } from '../../../shared/wire/event-rules';
 import type { Statement } from 'better-sqlite3';
 import type { z } from 'zod';
 import type { Freshness } from '../../../shared/ipc/cached';
@@ -14,7 +15,6 @@ import {
   CLIP_COLUMNS,
   EVENT_COLUMNS,
   MATCH_COLUMNS,
-  statusAt,
   toClipRecord,
   toEventListItem,
   toMatchRecord,
