@@ -1,7 +1,8 @@
+import { Conditions } from '../../shared/sql/list-sql';
 import type { ClipRecord, ClipSort } from '../../shared/wire/clip';
 import type { MatchType } from '../../shared/wire/match';
 import type { EventScope } from './event-rows';
-import { Conditions, Lister, type Page, type PageOf } from './paging';
+import { Lister, type Page, type PageOf } from './paging';
 import type { ServerDatabase } from './schema';
 
 export interface EventClipFilters {

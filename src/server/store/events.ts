@@ -1,9 +1,10 @@
+import { Conditions, addStatusCondition } from '../../shared/sql/list-sql';
 import type { Statement } from 'better-sqlite3';
 import type { EventStatus } from '../../shared/wire/event';
 import { eventIdBase } from '../../shared/wire/event-rules';
 import type { DataVersion } from './data-version';
 import { EVENT_COLUMNS, type EventFields, type EventRow, type EventScope } from './event-rows';
-import { Conditions, Lister, type Page, type PageOf } from './paging';
+import { Lister, type Page, type PageOf } from './paging';
 import type { ServerDatabase } from './schema';
 
 export interface EventFilters {
@@ -17,13 +18,6 @@ const ORDER = 'e.start_date, e.id';
 
 function scoped(conditions: Conditions, scope: EventScope): Conditions {
   return scope === 'public' ? conditions.add(`e.visibility = 'public'`) : conditions;
-}
-
-/** Status is never stored: each value is a window of the (formatted) clock against the dates. */
-function addStatus(conditions: Conditions, status: EventStatus, now: string): void {
-  if (status === 'upcoming') conditions.add('e.start_date > ?', now);
-  else if (status === 'live') conditions.add('e.start_date <= ? AND e.end_date >= ?', now, now);
-  else conditions.add('e.end_date < ?', now);
 }
 
 /** Events: lists, lookups and the writes organizers make. Every write bumps the data version. */
@@ -68,7 +62,7 @@ export class EventRepository {
   list(filters: EventFilters, scope: EventScope, now: string, page: Page): PageOf<EventRow> {
     const conditions = scoped(new Conditions(), scope);
     if (filters.season !== undefined) conditions.add('e.season = ?', filters.season);
-    if (filters.status !== undefined) addStatus(conditions, filters.status, now);
+    if (filters.status !== undefined) addStatusCondition(conditions, filters.status, now);
     if (filters.region !== undefined && filters.region !== '') {
       conditions.add(
         '(e.state = ? COLLATE NOCASE OR e.country = ? COLLATE NOCASE)',

@@ -1,7 +1,8 @@
+import { Conditions } from '../../shared/sql/list-sql';
 import type { MatchRecord, MatchType } from '../../shared/wire/match';
 import { winnerOf } from '../../shared/wire/match';
 import type { EventScope } from './event-rows';
-import { Conditions, Lister, type Page, type PageOf } from './paging';
+import { Lister, type Page, type PageOf } from './paging';
 import type { ServerDatabase } from './schema';
 
 export interface TeamMatchFilters {

@@ -1,4 +1,5 @@
 import type { Statement } from 'better-sqlite3';
+import { StatementCache, type Conditions } from '../../shared/sql/list-sql';
 import type { ServerDatabase } from './schema';
 
 /** A page request as the query parameters gave it (perPage already clamped to the maximum). */
@@ -12,41 +13,6 @@ export interface PageOf<Row> {
   total: number;
 }
 
-/**
- * Lists combine optional filters, so their SQL is built per request; each distinct text is prepared
- * once and reused, which keeps the "prepared once" property without a statement per combination.
- */
-export class StatementCache<Row> {
-  private readonly statements = new Map<string, Statement<unknown[], Row>>();
-
-  constructor(private readonly db: ServerDatabase) {}
-
-  get(sql: string): Statement<unknown[], Row> {
-    let statement = this.statements.get(sql);
-    if (statement === undefined) {
-      statement = this.db.prepare<unknown[], Row>(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
-  }
-}
-
-/** The WHERE clause of a list, built condition by condition with its parameters alongside. */
-export class Conditions {
-  private readonly clauses: string[] = [];
-  readonly params: unknown[] = [];
-
-  add(clause: string, ...params: unknown[]): this {
-    this.clauses.push(clause);
-    this.params.push(...params);
-    return this;
-  }
-
-  get sql(): string {
-    return this.clauses.length === 0 ? '' : ` WHERE ${this.clauses.join(' AND ')}`;
-  }
-}
-
 export interface ListQuery {
   /** Everything after SELECT's columns up to WHERE: `FROM teams t JOIN …`. */
   from: string;
@@ -57,12 +23,12 @@ export interface ListQuery {
 
 /** Runs a list's count and, only when the page holds anything, its page query. */
 export class Lister<Row> {
-  private readonly pages: StatementCache<Row>;
-  private readonly counts: StatementCache<{ total: number }>;
+  private readonly pages: StatementCache<Statement<unknown[], Row>>;
+  private readonly counts: StatementCache<Statement<unknown[], { total: number }>>;
 
   constructor(db: ServerDatabase) {
-    this.pages = new StatementCache<Row>(db);
-    this.counts = new StatementCache<{ total: number }>(db);
+    this.pages = new StatementCache((sql) => db.prepare<unknown[], Row>(sql));
+    this.counts = new StatementCache((sql) => db.prepare<unknown[], { total: number }>(sql));
   }
 
   list({ from, columns, conditions, orderBy }: ListQuery, { page, perPage }: Page): PageOf<Row> {

@@ -1,8 +1,9 @@
+import { Conditions } from '../../shared/sql/list-sql';
 import type { Statement } from 'better-sqlite3';
 import type { TeamListItem, TeamRecord } from '../../shared/wire/team';
 import { PerVersion, type DataVersion } from './data-version';
 import type { EventScope } from './event-rows';
-import { Conditions, Lister, type Page, type PageOf } from './paging';
+import { Lister, type Page, type PageOf } from './paging';
 import type { ServerDatabase } from './schema';
 
 export interface TeamFilters {

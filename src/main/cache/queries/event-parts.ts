@@ -1,9 +1,10 @@
+import { Conditions } from '../../../shared/sql/list-sql';
 import type { EventClipsInput } from '../../../shared/ipc/reads';
 import type { ClipRecord } from '../../../shared/wire/clip';
 import type { MatchRecord } from '../../../shared/wire/match';
 import type { TeamListItem } from '../../../shared/wire/team';
 import type { AppDatabase } from '../../storage/database';
-import { Conditions, Lister, type ListPage, type PageRequest } from './paging';
+import { Lister, type ListPage, type PageRequest } from './paging';
 import {
   CLIP_COLUMNS,
   MATCH_COLUMNS,

@@ -1,8 +1,9 @@
+import { Conditions, addStatusCondition } from '../../../shared/sql/list-sql';
 import type { Statement } from 'better-sqlite3';
 import type { CachedEvent, EventListInput } from '../../../shared/ipc/reads';
-import type { EventListItem, EventStatus, Visibility } from '../../../shared/wire/event';
+import type { EventListItem, Visibility } from '../../../shared/wire/event';
 import type { AppDatabase } from '../../storage/database';
-import { Conditions, Lister, type ListPage } from './paging';
+import { Lister, type ListPage } from './paging';
 import { EVENT_COLUMNS, toEventListItem, type EventRow } from './rows';
 
 interface EventDetailRow extends EventRow {
@@ -16,13 +17,6 @@ interface EventDetailRow extends EventRow {
 export interface FoundEvent {
   event: CachedEvent;
   listed: boolean;
-}
-
-/** Status is never stored: each value is a window of the clock against the dates, as in the service. */
-function addStatus(conditions: Conditions, status: EventStatus, now: string): void {
-  if (status === 'upcoming') conditions.add('e.start_date > ?', now);
-  else if (status === 'live') conditions.add('e.start_date <= ? AND e.end_date >= ?', now, now);
-  else conditions.add('e.end_date < ?', now);
 }
 
 /** The event list and single events, read the way `GET /v1/events` reads the service's store. */
@@ -41,7 +35,7 @@ export class EventQueries {
     // Only what the service's list showed our key: an unlisted event we hold is readable by id only.
     const conditions = new Conditions().add('e.listed = 1');
     if (input.season !== undefined) conditions.add('e.season = ?', input.season);
-    if (input.status !== undefined) addStatus(conditions, input.status, now);
+    if (input.status !== undefined) addStatusCondition(conditions, input.status, now);
     if (input.region !== undefined && input.region !== '') {
       conditions.add(
         '(e.state = ? COLLATE NOCASE OR e.country = ? COLLATE NOCASE)',

@@ -1,4 +1,5 @@
 import type { Statement } from 'better-sqlite3';
+import { StatementCache, type Conditions } from '../../../shared/sql/list-sql';
 import type { ListMeta } from '../../../shared/wire/envelopes';
 import type { AppDatabase } from '../../storage/database';
 import { PerCommit } from './per-commit';
@@ -16,46 +17,6 @@ export interface PageRequest {
 export interface ListPage<Item> {
   data: Item[];
   meta: ListMeta;
-}
-
-/**
- * Lists combine optional filters, so their SQL is built per query; each distinct text is prepared
- * once and kept, which keeps "prepared once" without writing out a statement per combination.
- */
-export class StatementCache<Row> {
-  private readonly statements = new Map<string, Statement<unknown[], Row>>();
-
-  constructor(private readonly db: AppDatabase) {}
-
-  get(sql: string): Statement<unknown[], Row> {
-    let statement = this.statements.get(sql);
-    if (statement === undefined) {
-      statement = this.db.prepare<unknown[], Row>(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
-  }
-}
-
-/** A WHERE clause built condition by condition, with its parameters alongside. */
-export class Conditions {
-  private readonly clauses: string[] = [];
-  readonly params: unknown[] = [];
-
-  add(clause: string, ...params: unknown[]): this {
-    this.clauses.push(clause);
-    this.params.push(...params);
-    return this;
-  }
-
-  get sql(): string {
-    return this.clauses.length === 0 ? '' : ` WHERE ${this.clauses.join(' AND ')}`;
-  }
-
-  /** Tells apart any two condition sets that could select different rows. */
-  get key(): string {
-    return JSON.stringify([this.sql, this.params]);
-  }
 }
 
 export interface ListSql {
@@ -76,13 +37,13 @@ export interface ListerOptions {
 
 /** Runs a list's count and, only when the page holds anything, its page query: as the service does. */
 export class Lister<Row> {
-  private readonly pages: StatementCache<Row>;
-  private readonly counts: StatementCache<{ total: number }>;
+  private readonly pages: StatementCache<Statement<unknown[], Row>>;
+  private readonly counts: StatementCache<Statement<unknown[], { total: number }>>;
   private readonly totals: PerCommit<string, number> | null;
 
   constructor(db: AppDatabase, options: ListerOptions = {}) {
-    this.pages = new StatementCache<Row>(db);
-    this.counts = new StatementCache<{ total: number }>(db);
+    this.pages = new StatementCache((sql) => db.prepare<unknown[], Row>(sql));
+    this.counts = new StatementCache((sql) => db.prepare<unknown[], { total: number }>(sql));
     this.totals = options.keepTotals === true ? new PerCommit(db, KEEP_TOTALS) : null;
   }
 

@@ -1,3 +1,4 @@
+import { Conditions } from '../../../shared/sql/list-sql';
 import { statusAt } from '../../../shared/wire/event-rules';
 import type { Statement } from 'better-sqlite3';
 import type { z } from 'zod';
@@ -10,7 +11,7 @@ import { matchRecordSchema, type MatchRecord } from '../../../shared/wire/match'
 import type { AppDatabase } from '../../storage/database';
 import { FetchedCopies } from './fetched';
 import { combineFreshness, type FreshnessReader } from './freshness';
-import { Conditions, Lister, pageOfArray, type ListPage } from './paging';
+import { Lister, pageOfArray, type ListPage } from './paging';
 import {
   CLIP_COLUMNS,
   EVENT_COLUMNS,

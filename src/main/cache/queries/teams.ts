@@ -1,15 +1,9 @@
+import { Conditions, StatementCache } from '../../../shared/sql/list-sql';
 import type { Statement } from 'better-sqlite3';
 import type { CachedTeam, TeamListInput } from '../../../shared/ipc/reads';
 import type { TeamListItem } from '../../../shared/wire/team';
 import type { AppDatabase } from '../../storage/database';
-import {
-  Conditions,
-  Lister,
-  pageOfArray,
-  StatementCache,
-  type ListPage,
-  type PageRequest,
-} from './paging';
+import { Lister, pageOfArray, type ListPage, type PageRequest } from './paging';
 import { PerCommit } from './per-commit';
 import { SeasonTeams } from './season-teams';
 import { TEAM_COLUMNS, toTeamListItem, type TeamRow } from './rows';
@@ -66,7 +60,7 @@ function addSearch(conditions: Conditions, search: string): void {
 /** The team list and single teams, read the way `GET /v1/teams` reads the service's store. */
 export class TeamQueries {
   private readonly lister: Lister<TeamRow>;
-  private readonly numbers: StatementCache<number>;
+  private readonly numbers: StatementCache<Statement<unknown[], number>>;
   private readonly selectByNumber: Statement<[number], TeamDetailRow>;
   private readonly seasonTeams: SeasonTeams;
   private readonly seasonLists: PerCommit<string, readonly number[]>;
@@ -74,7 +68,7 @@ export class TeamQueries {
   constructor(db: AppDatabase) {
     // Counting 10,000 listed teams takes longer than reading a page of them.
     this.lister = new Lister<TeamRow>(db, { keepTotals: true });
-    this.numbers = new StatementCache<number>(db);
+    this.numbers = new StatementCache((sql) => db.prepare<unknown[], number>(sql));
     this.selectByNumber = db.prepare(`SELECT ${TEAM_COLUMNS}, t.listed, t.event_count,
       t.match_count FROM teams t WHERE t.number = ?`);
     this.seasonTeams = new SeasonTeams(db);
