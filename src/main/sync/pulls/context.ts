@@ -96,12 +96,18 @@ export function request<Value>(context: PullContext, send: () => Promise<Value>)
   return context.limiter.run(() => send().finally(() => context.requested(1)));
 }
 
+/** One page of a service list, as the API client asks for it. */
+export type PageFetch<Item> = (
+  page: Pagination,
+  read: ReadOptions,
+) => Promise<ApiResponse<ListEnvelope<Item>>>;
+
 /** A list of the service read page by page at the largest page size, counted like any request. */
 export function listSource<Item>(
   context: PullContext,
   resource: string,
   path: string,
-  fetch: (page: Pagination, read: ReadOptions) => Promise<ApiResponse<ListEnvelope<Item>>>,
+  fetch: PageFetch<Item>,
   keyOf: (item: Item) => string | number,
 ): ListSource<Item> {
   return {

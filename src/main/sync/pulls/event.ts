@@ -1,12 +1,11 @@
 import { resourceKeys, type EventPart } from '../../../shared/ipc/resources';
 import { ApiError } from '../../api/errors';
-import type { ListSource } from '../list-pull';
 import {
   commitList,
   listSource,
   pullRecord,
   pullWholeList,
-  type ChangedPull,
+  type PageFetch,
   type PullContext,
   type PullOutcome,
 } from './context';
@@ -48,11 +47,13 @@ function partPull<Item>(
   context: PullContext,
   eventId: string,
   part: EventPart,
-  source: ListSource<Item>,
+  fetch: PageFetch<Item>,
+  keyOf: (item: Item) => string | number,
   replace: (items: readonly Item[]) => number,
 ): Promise<PullOutcome> {
   const resource = resourceKeys.eventPart(eventId, part);
-  return pullWholeList(context, resource, source, (pull: ChangedPull<Item>) =>
+  const source = listSource(context, resource, `/v1/events/${eventId}/${part}`, fetch, keyOf);
+  return pullWholeList(context, resource, source, (pull) =>
     context.batch.write(() => {
       const rows = replace(pull.items);
       commitList(context, resource, pull);
@@ -68,21 +69,14 @@ export function pullEventPart(
   part: EventPart,
 ): Promise<PullOutcome> {
   const { client, writer } = context;
-  const resource = resourceKeys.eventPart(eventId, part);
-  const path = `/v1/events/${eventId}/${part}`;
   switch (part) {
     case 'teams':
       return partPull(
         context,
         eventId,
         part,
-        listSource(
-          context,
-          resource,
-          path,
-          (page, read) => client.eventTeams(eventId, page, read),
-          (team) => team.number,
-        ),
+        (page, read) => client.eventTeams(eventId, page, read),
+        (team) => team.number,
         (teams) => writer.replaceEventTeams(eventId, teams),
       );
     case 'matches':
@@ -90,15 +84,10 @@ export function pullEventPart(
         context,
         eventId,
         part,
-        listSource(
-          context,
-          resource,
-          path,
-          (page, read) => client.eventMatches(eventId, page, read),
-          (match) => match.id,
-        ),
+        (page, read) => client.eventMatches(eventId, page, read),
+        (match) => match.id,
         (matches) => {
-          requireEvent(matches, eventId, resource);
+          requireEvent(matches, eventId, resourceKeys.eventPart(eventId, part));
           return writer.replaceEventMatches(eventId, matches);
         },
       );
@@ -107,15 +96,10 @@ export function pullEventPart(
         context,
         eventId,
         part,
-        listSource(
-          context,
-          resource,
-          path,
-          (page, read) => client.eventClips(eventId, page, read),
-          (clip) => clip.id,
-        ),
+        (page, read) => client.eventClips(eventId, page, read),
+        (clip) => clip.id,
         (clips) => {
-          requireEvent(clips, eventId, resource);
+          requireEvent(clips, eventId, resourceKeys.eventPart(eventId, part));
           return writer.replaceEventClips(eventId, clips);
         },
       );

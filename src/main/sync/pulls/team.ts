@@ -1,7 +1,6 @@
 import { resourceKeys, type TeamPart } from '../../../shared/ipc/resources';
 import { withQuery } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import type { ListSource } from '../list-pull';
 import {
   commitList,
   commitState,
@@ -11,6 +10,7 @@ import {
   pullWholeList,
   request,
   held,
+  type PageFetch,
   type PullContext,
   type PullOutcome,
 } from './context';
@@ -38,45 +38,35 @@ export function pullTeamPart(
 ): Promise<PullOutcome> {
   const { client } = context;
   const resource = resourceKeys.teamPart(teamNumber, part);
-  const path = `/v1/teams/${teamNumber}/${part}`;
-  const store = <Item>(source: ListSource<Item>) =>
-    pullWholeList(context, resource, source, (pull) =>
-      context.batch.write(() => {
-        const rows = context.writer.replaceFetched(resource, pull.items);
-        commitList(context, resource, pull);
-        return rows;
-      }),
+  const store = <Item>(fetch: PageFetch<Item>, keyOf: (item: Item) => string | number) => {
+    const path = `/v1/teams/${teamNumber}/${part}`;
+    return pullWholeList(
+      context,
+      resource,
+      listSource(context, resource, path, fetch, keyOf),
+      (pull) =>
+        context.batch.write(() => {
+          const rows = context.writer.replaceFetched(resource, pull.items);
+          commitList(context, resource, pull);
+          return rows;
+        }),
     );
+  };
   switch (part) {
     case 'events':
       return store(
-        listSource(
-          context,
-          resource,
-          path,
-          (page, read) => client.teamEvents(teamNumber, page, read),
-          (event) => event.id,
-        ),
+        (page, read) => client.teamEvents(teamNumber, page, read),
+        (event) => event.id,
       );
     case 'matches':
       return store(
-        listSource(
-          context,
-          resource,
-          path,
-          (page, read) => client.teamMatches(teamNumber, page, read),
-          (match) => match.id,
-        ),
+        (page, read) => client.teamMatches(teamNumber, page, read),
+        (match) => match.id,
       );
     case 'clips':
       return store(
-        listSource(
-          context,
-          resource,
-          path,
-          (page, read) => client.teamClips(teamNumber, page, read),
-          (clip) => clip.id,
-        ),
+        (page, read) => client.teamClips(teamNumber, page, read),
+        (clip) => clip.id,
       );
   }
 }
