@@ -5,6 +5,7 @@ import type { AppDatabase } from '../storage/database';
 
 const SERVICE_URL = 'service.baseUrl';
 const SYNC_SCOPE = 'sync.scope';
+const LAST_SYNC_SUCCESS = 'sync.lastSuccessAt';
 
 /**
  * The plain settings kept in the cache's `settings` table. Deliberately no method for a key:
@@ -41,5 +42,14 @@ export class SettingsStore {
 
   async setScope(scope: SyncScope): Promise<void> {
     await this.queue.run(() => this.write.run(SYNC_SCOPE, scope));
+  }
+
+  /** When the last sync run completed whole, so the status says it after a restart too. */
+  lastSyncSuccess(): string | null {
+    return this.read.get(LAST_SYNC_SUCCESS) ?? null;
+  }
+
+  async setLastSyncSuccess(at: string): Promise<void> {
+    await this.queue.run(() => this.write.run(LAST_SYNC_SUCCESS, at));
   }
 }

@@ -5,6 +5,7 @@ import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { WriteQueue } from '../cache/write-queue';
 import { CacheWriter } from '../cache/writes';
+import { SettingsStore } from '../settings/settings-store';
 import type { AppDatabase } from '../storage/database';
 import { BatchWriter } from './batch-writer';
 import { Limiter } from './limiter';
@@ -42,8 +43,6 @@ export interface RunOptions {
 const FATAL_CODES = new Set(['offline', 'timeout', 'unauthorized', 'forbidden', 'rate_limited']);
 
 const DEFAULTS = { concurrency: 6, maxAgeMs: 6 * 60 * 60_000 };
-const LAST_SUCCESS_SETTING = 'sync.lastSuccessAt';
-
 class Canceled extends Error {
   constructor() {
     super('The sync was canceled.');
@@ -63,6 +62,7 @@ export class SyncEngine {
   private readonly settings: { concurrency: number; maxAgeMs: number };
   private current: { promise: Promise<SyncSummary>; controller: AbortController } | null = null;
   private readonly reporter: SyncReporter;
+  private readonly settingsStore: SettingsStore;
   private readonly background = new Map<ResourceKey, Promise<void>>();
   private schedule: { timer: NodeJS.Timeout | null; intervalMs: number } | null = null;
 
@@ -74,17 +74,14 @@ export class SyncEngine {
       concurrency: options.concurrency ?? DEFAULTS.concurrency,
       maxAgeMs: options.maxAgeMs ?? DEFAULTS.maxAgeMs,
     };
-    const lastSuccess = options.reader
-      .prepare<[string], string>('SELECT value FROM settings WHERE name = ?')
-      .pluck()
-      .get(LAST_SUCCESS_SETTING);
+    this.settingsStore = new SettingsStore(options.reader, options.writer, options.queue);
     this.reporter = new SyncReporter(
       {
         state: 'idle',
         scope: 'default',
         progress: null,
         problem: null,
-        lastSuccessAt: lastSuccess ?? null,
+        lastSuccessAt: this.settingsStore.lastSyncSuccess(),
         lastAttemptAt: null,
       },
       options.onStatus,
@@ -295,14 +292,7 @@ export class SyncEngine {
             };
       if (problem === null) {
         const finishedAt = formatTimestamp(this.now());
-        await this.options.queue.run(() =>
-          this.options.writer
-            .prepare(
-              `INSERT INTO settings (name, value) VALUES (?, ?)
-               ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
-            )
-            .run(LAST_SUCCESS_SETTING, finishedAt),
-        );
+        await this.settingsStore.setLastSyncSuccess(finishedAt);
         this.reporter.update({ lastSuccessAt: finishedAt });
       }
       this.reporter.finish('idle', problem);

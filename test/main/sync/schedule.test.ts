@@ -145,4 +145,19 @@ describe('sync scheduling', () => {
     expect(sync.status().state).toBe('idle');
     await expect(sync.run({ scope: 'default' })).resolves.toMatchObject({ outcome: 'completed' });
   });
+
+  it('remembers the last complete sync across a restart', async () => {
+    const sync = openEngine(() => server.url);
+    await expect(sync.run({ scope: 'default' })).resolves.toMatchObject({ outcome: 'completed' });
+    const lastSuccessAt = sync.status().lastSuccessAt;
+    expect(lastSuccessAt).not.toBeNull();
+    if (cache === null) throw new Error('no cache open');
+    const restarted = new SyncEngine({
+      reader: cache.reader,
+      writer: cache.writer,
+      queue: new WriteQueue(cache.writer),
+      connect: () => Promise.reject(new Error('not used')),
+    });
+    expect(restarted.status()).toMatchObject({ state: 'idle', lastSuccessAt });
+  });
 });
