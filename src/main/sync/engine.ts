@@ -127,7 +127,9 @@ export class SyncEngine {
    * its events are not all synced). Never awaited by the view: it is told when the copy changes.
    */
   fetchInBackground(key: ResourceKey): void {
-    if (this.background.has(key)) return;
+    // Offline, every view read would start a request bound to time out; the sync that runs when
+    // the network returns fills the gap instead.
+    if (this.background.has(key) || this.reporter.status.state === 'offline') return;
     const task = this.fetchOne(key)
       .catch(() => undefined)
       .finally(() => this.background.delete(key));
