@@ -26,14 +26,17 @@ const REQUEST_TIMESTAMP_PATTERN =
 
 /**
  * Parses an ISO 8601 date-time that carries a zone designator and returns it normalised to UTC at
- * second precision, or `null` when the text is not such a timestamp (no zone, impossible date).
+ * second precision, or `null` when the text is not such a timestamp (no zone, impossible date) or
+ * could not be given back in the response form (a year outside 0001–9999 once shifted to UTC).
  * `Date.parse` alone is too lenient: it accepts zone-less text as local time and rolls Feb 30 over.
  */
 export function normaliseTimestamp(text: string): string | null {
   const parts = REQUEST_TIMESTAMP_PATTERN.exec(text);
   if (parts === null) return null;
   const [, year, month, day, hour, minute, second = '00', zone, zoneHours, zoneMinutes] = parts;
-  const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  // setUTCFullYear rather than Date.UTC, which reads the years 0–99 as 1900–1999.
+  const calendar = new Date(0);
+  calendar.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
   const dateExists =
     calendar.getUTCFullYear() === Number(year) &&
     calendar.getUTCMonth() === Number(month) - 1 &&
@@ -41,7 +44,18 @@ export function normaliseTimestamp(text: string): string | null {
   if (!dateExists || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return null;
   if (zone !== 'Z' && (Number(zoneHours) > 23 || Number(zoneMinutes) > 59)) return null;
   const millis = Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}${zone}`);
-  return Number.isNaN(millis) ? null : formatTimestamp(new Date(millis));
+  if (Number.isNaN(millis)) return null;
+  const normalised = formatTimestamp(new Date(millis));
+  return isReturnable(normalised) ? normalised : null;
+}
+
+/**
+ * A zone offset can push an instant out of the four-digit years: `toISOString` then writes
+ * `+010000-…` or `-000001-…`, which no response may carry, and year 0000, which is no calendar year.
+ * Stored, such a value would also sort wrongly against every other timestamp.
+ */
+function isReturnable(normalised: string): boolean {
+  return RESPONSE_TIMESTAMP_PATTERN.test(normalised) && !normalised.startsWith('0000-');
 }
 
 /** Formats an instant the way responses carry it: UTC, second precision. */
@@ -53,7 +67,7 @@ export const requestTimestampSchema = z
   .string()
   .refine(
     (text) => normaliseTimestamp(text) !== null,
-    'must be an ISO 8601 date-time with a zone (Z or ±hh:mm)',
+    'must be an ISO 8601 date-time with a zone (Z or ±hh:mm), in the years 0001–9999 UTC',
   )
   .transform((text) => normaliseTimestamp(text) ?? text);
 
