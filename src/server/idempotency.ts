@@ -29,16 +29,48 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
   );
 }
 
-/** Member order does not matter in JSON objects, so two bodies that differ only in it are the same. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const members = Object.entries(value)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([name, member]) => `${JSON.stringify(name)}:${canonicalJson(member)}`);
-    return `{${members.join(',')}}`;
+/** Text written as is between the JSON values of a canonical form. */
+class Punctuation {
+  constructor(readonly text: string) {}
+}
+
+const COMMA = new Punctuation(',');
+const CLOSE_ARRAY = new Punctuation(']');
+const CLOSE_OBJECT = new Punctuation('}');
+
+/**
+ * Member order does not matter in JSON objects, so two bodies that differ only in it are the same.
+ * Built with a work list, not recursion: a body may nest thousands of levels deep, and the hash is
+ * taken before the body is validated.
+ */
+function canonicalJson(body: unknown): string {
+  const out: string[] = [];
+  const work: unknown[] = [body];
+  while (work.length > 0) {
+    const next = work.pop();
+    if (next instanceof Punctuation) {
+      out.push(next.text);
+    } else if (Array.isArray(next)) {
+      out.push('[');
+      work.push(CLOSE_ARRAY);
+      for (let index = next.length - 1; index >= 0; index -= 1) {
+        work.push(next[index]);
+        if (index > 0) work.push(COMMA);
+      }
+    } else if (typeof next === 'object' && next !== null) {
+      const members = Object.entries(next).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      out.push('{');
+      work.push(CLOSE_OBJECT);
+      for (let index = members.length - 1; index >= 0; index -= 1) {
+        const [name, member] = members[index] as [string, unknown];
+        work.push(member, new Punctuation(`${JSON.stringify(name)}:`));
+        if (index > 0) work.push(COMMA);
+      }
+    } else {
+      out.push(JSON.stringify(next) ?? 'null');
+    }
   }
-  return JSON.stringify(value) ?? 'null';
+  return out.join('');
 }
 
 export function requestHash(body: unknown): string {

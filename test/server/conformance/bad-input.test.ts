@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventListItemSchema, teamListItemSchema } from '../../../src/shared/wire';
@@ -85,6 +86,26 @@ describe('wrong types in a body → 422 validation_failed', () => {
       [400, 'invalid_request'],
       [422, 'validation_failed'],
     ]);
+  });
+
+  test.each([
+    ['in a known field', (nested: string) => `{"name": ${nested}}`],
+    ['in an unknown field', (nested: string) => `{"extra": ${nested}}`],
+    ['as an object chain', () => `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`],
+  ])('deeply nested JSON %s, sent with an Idempotency-Key', async (_label, bodyOf) => {
+    const depth = 5_000;
+    const body = bodyOf(`${'['.repeat(depth)}${']'.repeat(depth)}`);
+    const before = await eventTotal(api);
+    const reply = await api.request('POST', '/v1/events', {
+      ...organizer,
+      body,
+      headers: { 'idempotency-key': `deep-${randomUUID()}` },
+    });
+    expectOneOf(reply, [
+      [400, 'invalid_request'],
+      [422, 'validation_failed'],
+    ]);
+    expect(await eventTotal(api)).toBe(before);
   });
 
   test.each(['__proto__', 'constructor', 'prototype'])(
