@@ -9,6 +9,7 @@ import {
 import { checkEventDates } from '../shared/wire/event-rules';
 import { HttpError } from './errors';
 import type { EventFields } from './store/event-rows';
+import { loneSurrogateFields } from './well-formed-text';
 
 type EventPatch = z.output<typeof eventPatchSchema>;
 
@@ -37,6 +38,10 @@ function describeIssues(body: unknown, issues: readonly z.core.$ZodIssue[]): Err
     }
     return issuesToDetails([issue]);
   });
+}
+
+function schemaProblems(body: unknown, parsed: z.ZodSafeParseResult<unknown>): ErrorDetail[] {
+  return parsed.success ? [] : describeIssues(body, parsed.error.issues);
 }
 
 /**
@@ -82,7 +87,10 @@ export function parseCreateBody(body: unknown): EventFields {
   if (!isPlainObject(body)) throw notAnObject(body);
   const { writable, readOnly } = separateReadOnly(body, NOT_WRITABLE_ON_CREATE);
   const parsed = eventCreateSchema.safeParse(writable);
-  if (!parsed.success) throw failWith(readOnly, describeIssues(writable, parsed.error.issues));
+  const malformedText = loneSurrogateFields(writable);
+  if (!parsed.success || malformedText.length > 0) {
+    throw failWith(readOnly, [...schemaProblems(writable, parsed), ...malformedText]);
+  }
   const input = parsed.data;
   const fields: EventFields = {
     name: input.name,
@@ -108,8 +116,10 @@ export function parsePatchBody(body: unknown): EventPatch {
   if (!isPlainObject(body)) throw notAnObject(body);
   const { writable, readOnly } = separateReadOnly(body, NOT_WRITABLE_ON_UPDATE);
   const parsed = eventPatchSchema.safeParse(writable);
-  if (!parsed.success) throw failWith(readOnly, describeIssues(writable, parsed.error.issues));
-  if (readOnly.length > 0) throw failWith(readOnly, []);
+  const malformedText = loneSurrogateFields(writable);
+  if (!parsed.success || malformedText.length > 0 || readOnly.length > 0) {
+    throw failWith(readOnly, [...schemaProblems(writable, parsed), ...malformedText]);
+  }
   return parsed.data;
 }
 

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { eventListItemSchema, teamListItemSchema } from '../../../src/shared/wire';
+import {
+  eventListItemSchema,
+  eventRecordSchema,
+  teamListItemSchema,
+} from '../../../src/shared/wire';
 import type { TestServer } from '../../harness/server';
 import { eventBody, eventTotal, startDemoService, publicEvent, type DemoIndex } from './fixtures';
 import type { Api } from './http';
-import { expectError, expectList, type Reply } from './http';
+import { detailFields, expectError, expectList, expectSingle, type Reply } from './http';
 
 let server: TestServer;
 let api: Api;
@@ -125,6 +129,56 @@ describe('wrong types in a body → 422 validation_failed', () => {
       expect(await eventTotal(api)).toBe(before);
     },
   );
+});
+
+describe('strings that are not well-formed Unicode → 422, nothing stored', () => {
+  const loneSurrogates = ['\ud800X', 'X\udfff', '\udc00\ud800'];
+
+  test.each(loneSurrogates)('name %j on create', async (name) => {
+    const before = await eventTotal(api);
+    const error = expectError(
+      await api.post('/v1/events', eventBody({ name }), organizer),
+      422,
+      'validation_failed',
+    );
+    expect(detailFields(error)).toContain('name');
+    expect(await eventTotal(api)).toBe(before);
+  });
+
+  test('location.city on create', async () => {
+    const location = { city: 'Spring\ud800field', country: 'US' };
+    const error = expectError(
+      await api.post('/v1/events', eventBody({ location }), organizer),
+      422,
+      'validation_failed',
+    );
+    expect(detailFields(error)).toContain('location.city');
+  });
+
+  test('a patch leaves the event as it was', async () => {
+    const created = await api.post('/v1/events', eventBody(), organizer);
+    const event = expectSingle(created, eventRecordSchema, 201);
+    const reply = await api.patch(
+      `/v1/events/${event.id}`,
+      { name: 'Renamed \ud800', location: { venue: '\udfffHall' } },
+      organizer,
+    );
+    const error = expectError(reply, 422, 'validation_failed');
+    expect(detailFields(error).sort()).toEqual(['location.venue', 'name']);
+    expect(
+      expectSingle(await api.get(`/v1/events/${event.id}`, organizer), eventRecordSchema),
+    ).toEqual(event);
+  });
+
+  test('a surrogate pair (an emoji) is kept as sent', async () => {
+    const name = 'Robots \ud83e\udd16 Cup';
+    const event = expectSingle(
+      await api.post('/v1/events', eventBody({ name }), organizer),
+      eventRecordSchema,
+      201,
+    );
+    expect(event.name).toBe(name);
+  });
 });
 
 describe('body size', () => {
