@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build the app, make sure Electron and an Electron build of SQLite are there, launch.
+// Until the app runs, everything said here (and by the build) goes to stderr: stdout belongs to
+// the app alone.
 import { spawn, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { buildElectronNative } from './build-electron-native.mjs';
@@ -15,13 +17,13 @@ function fail(lines) {
 const build = spawnSync(
   process.execPath,
   [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--logLevel', 'warn'],
-  { cwd: root, stdio: 'inherit' },
+  { cwd: root, stdio: ['inherit', process.stderr.fd, 'inherit'] },
 );
 if (build.status !== 0) fail(['Pitside could not be built (see the errors above).']);
 
 let binary = electronBinary();
 if (binary === null) {
-  console.log(`Fetching the Electron ${electronVersion} runtime (once)…`);
+  console.error(`Fetching the Electron ${electronVersion} runtime (once)…`);
   binary = installElectronBinary() ? electronBinary() : null;
 }
 if (binary === null) {

@@ -22,9 +22,26 @@ export interface RunningCli {
  * PITSIDE_API_KEY never leaks in: each test says which key, if any, the run gets.
  */
 export function startCli(args: string[], env: Record<string, string> = {}): RunningCli {
-  const inherited = { ...process.env };
+  return startCommand(TSX, [CLI, ...args], env);
+}
+
+/**
+ * Starts any command (`npm`, `npx`, the `pitside` launcher) in its own process, in the repository
+ * unless `cwd` says otherwise. npm_config_* variables are dropped: an npm that started the tests
+ * exports its settings that way, and the npm under test must read only the project's .npmrc.
+ */
+export function startCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+  cwd = process.cwd(),
+): RunningCli {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)),
+  );
   delete inherited.PITSIDE_API_KEY;
-  const child = spawn(TSX, [CLI, ...args], {
+  const child = spawn(command, args, {
+    cwd,
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -42,9 +59,13 @@ export function startCli(args: string[], env: Record<string, string> = {}): Runn
       }
     }
   });
-  const finished = new Promise<CliRun>((resolve) =>
-    child.once('close', (code) => resolve({ code, stdout, stderr })),
-  );
+  const finished = new Promise<CliRun>((resolve) => {
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+    // A command that cannot be started at all ends the run instead of leaving the test to time out.
+    child.once('error', (error) =>
+      resolve({ code: null, stdout, stderr: `${stderr}${error.message}\n` }),
+    );
+  });
   return {
     child,
     finished,
@@ -60,6 +81,15 @@ export function startCli(args: string[], env: Record<string, string> = {}): Runn
 
 export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
   return startCli(args, env).finished;
+}
+
+export function runCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+  cwd?: string,
+): Promise<CliRun> {
+  return startCommand(command, args, env, cwd).finished;
 }
 
 /** The one JSON line a sync prints on stdout. */

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -24,9 +25,19 @@ interface Finished {
 const directory = mkdtempSync(join(tmpdir(), 'pitside-cli-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-function launch(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(TSX, [CLI, ...args], {
-    env: { ...process.env, PITSIDE_SERVER_NOW: '', PITSIDE_SERVER_KEYS: '', ...env },
+/** How the service is started: its entry point under tsx, or the README's `npm run server`. */
+type Via = 'tsx' | 'npm';
+
+function launch(args: string[], env: NodeJS.ProcessEnv = {}, via: Via = 'tsx'): ChildProcess {
+  // An npm that started the tests exports its settings as npm_config_*; the npm under test must
+  // read only the project's .npmrc.
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)),
+  );
+  const [command, commandArgs] =
+    via === 'tsx' ? [TSX, [CLI, ...args]] : ['npm', ['run', 'server', '--', ...args]];
+  return spawn(command, commandArgs, {
+    env: { ...inherited, PITSIDE_SERVER_NOW: '', PITSIDE_SERVER_KEYS: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
@@ -36,8 +47,8 @@ function exitOf(child: ChildProcess): Promise<number | null> {
 }
 
 /** Runs the command line to its end (for arguments it refuses). */
-async function runToEnd(args: string[], env?: NodeJS.ProcessEnv): Promise<Finished> {
-  const child = launch(args, env);
+async function runToEnd(args: string[], env?: NodeJS.ProcessEnv, via?: Via): Promise<Finished> {
+  const child = launch(args, env, via);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -47,8 +58,13 @@ async function runToEnd(args: string[], env?: NodeJS.ProcessEnv): Promise<Finish
 }
 
 /** Starts the service and resolves once it has printed the lines it prints on start. */
-function start(args: string[], expectedLines: number, env?: NodeJS.ProcessEnv): Promise<Running> {
-  const child = launch(['--port', '0', ...args], env);
+function start(
+  args: string[],
+  expectedLines: number,
+  env?: NodeJS.ProcessEnv,
+  via?: Via,
+): Promise<Running> {
+  const child = launch(['--port', '0', ...args], env, via);
   const exited = exitOf(child);
   const lines: string[] = [];
   let buffered = '';
@@ -216,6 +232,43 @@ describe('the service command line', () => {
       expect(body.data.createdAt).toBe('2030-10-01T12:00:00Z');
     } finally {
       expect(await stop(running)).toBe(0);
+    }
+  });
+});
+
+describe('npm run server: stdout holds the service’s own lines and nothing else', () => {
+  it('starts with `listening on http://HOST:PORT`, then the keys, and exits 0 on SIGTERM', async () => {
+    const running = await start(['--data', 'none'], 2, {}, 'npm');
+    expect(running.lines[0]).toBe(`listening on ${running.url}`);
+    keysFrom(running.lines[1]);
+    const served = await fetch(`${running.url}/v1/events`);
+    expect(served.status).toBe(401);
+    expect(await stop(running)).toBe(0);
+    expect(running.lines.filter((line) => line !== '')).toHaveLength(2);
+  });
+
+  it('refuses an unknown option with exit code 2 and nothing on stdout', async () => {
+    const { code, stdout, stderr } = await runToEnd(['--bogus'], {}, 'npm');
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^pitside server: .*--bogus/m);
+  });
+
+  it('cannot listen on a port already taken: exit code 1, the reason on stderr, nothing on stdout', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = String((taken.address() as AddressInfo).port);
+      const { code, stdout, stderr } = await runToEnd(
+        ['--port', port, '--data', 'none'],
+        {},
+        'npm',
+      );
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(/^pitside server: .*EADDRINUSE/m);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
     }
   });
 });
