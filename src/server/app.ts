@@ -4,6 +4,7 @@ import { KeyTable } from './auth';
 import type { ServerConfig } from './config';
 import { acceptJsonBodies } from './json-body';
 import { answerClientError, installErrorHandling, sendError, toHttpError } from './errors';
+import { nodeServerOptions } from './http-protocol';
 import { RateLimiter } from './rate-limit';
 import { registerEventResourceRoutes } from './routes/event-resources';
 import { registerEventRoutes } from './routes/events';
@@ -16,13 +17,15 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** The HTTP face of the service: access control, error shape and the routes of the interface. */
 export function buildApp(
-  config: Pick<ServerConfig, 'keys' | 'rateLimit'>,
+  config: Pick<ServerConfig, 'keys' | 'rateLimit' | 'requestTimeoutMs'>,
   services: Services,
 ): FastifyInstance {
+  const requestTimeoutMs = config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
-    requestTimeout: REQUEST_TIMEOUT_MS,
+    requestTimeout: requestTimeoutMs,
+    http: nodeServerOptions(requestTimeoutMs),
     forceCloseConnections: true,
     clientErrorHandler: answerClientError,
     frameworkErrors: (error, _request, reply) => {

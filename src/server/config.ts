@@ -31,6 +31,8 @@ export interface ServerConfig {
   rateLimit: RateLimit | null;
   /** Off: no ETag, If-None-Match, If-Match, Idempotency-Key or `season` on stats. */
   extensions: boolean;
+  /** How long a request may take to arrive, headers and body together; 30 s when not given. */
+  requestTimeoutMs?: number;
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimit = { perSecond: 20, burst: 100 };

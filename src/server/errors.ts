@@ -5,18 +5,34 @@ import { ERROR_STATUS, type ErrorDetail, type ServiceErrorCode } from '../shared
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
+/**
+ * Refusals of the HTTP layer itself, beyond the table of decisions.md (the README lists them). The
+ * client's error schema takes any code string, so these parse there like the others.
+ */
+export const HTTP_LAYER_ERROR_STATUS = {
+  request_timeout: 408,
+  headers_too_large: 431,
+} as const;
+
+export type ErrorCode = ServiceErrorCode | keyof typeof HTTP_LAYER_ERROR_STATUS;
+
+const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
+  ...ERROR_STATUS,
+  ...HTTP_LAYER_ERROR_STATUS,
+};
+
 /** An answer that is not a success, thrown from anywhere a request is handled. */
 export class HttpError extends Error {
   readonly status: number;
 
   constructor(
-    readonly code: ServiceErrorCode,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetail[],
     readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
-    this.status = ERROR_STATUS[code];
+    this.status = STATUS_OF[code];
   }
 }
 
@@ -24,11 +40,7 @@ export function notFound(what = 'Nothing is here.'): HttpError {
   return new HttpError('not_found', what);
 }
 
-export function errorBody(
-  code: ServiceErrorCode,
-  message: string,
-  details?: ErrorDetail[],
-): string {
+export function errorBody(code: ErrorCode, message: string, details?: ErrorDetail[]): string {
   const error =
     details === undefined || details.length === 0 ? { code, message } : { code, message, details };
   return JSON.stringify({ error });
@@ -96,16 +108,16 @@ export function installErrorHandling(app: FastifyInstance): void {
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message] =
+  const refusal =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'The request took too long to arrive.']
+      ? new HttpError('request_timeout', 'The request took too long to arrive.')
       : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'The request headers are too large.']
-        : [400, 'The request is malformed.'];
-  const body = errorBody('invalid_request', message);
+        ? new HttpError('headers_too_large', 'The request headers are too large.')
+        : malformed;
+  const body = errorBody(refusal.code, refusal.message);
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\n` +
+      `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
