@@ -2,9 +2,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { installAccessControl } from './access';
 import { KeyTable } from './auth';
 import type { ServerConfig } from './config';
-import { acceptJsonBodies } from './json-body';
-import { answerClientError, installErrorHandling, sendError, toHttpError } from './errors';
+import { ConnectionAnswers } from './connection-answers';
+import { installErrorHandling, sendError, toHttpError } from './errors';
 import { nodeServerOptions } from './http-protocol';
+import { acceptJsonBodies } from './json-body';
 import { RateLimiter } from './rate-limit';
 import { registerEventResourceRoutes } from './routes/event-resources';
 import { registerEventRoutes } from './routes/events';
@@ -21,17 +22,19 @@ export function buildApp(
   services: Services,
 ): FastifyInstance {
   const requestTimeoutMs = config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const connectionAnswers = new ConnectionAnswers(requestTimeoutMs);
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: requestTimeoutMs,
     http: nodeServerOptions(requestTimeoutMs),
     forceCloseConnections: true,
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: connectionAnswers.onClientError,
     frameworkErrors: (error, _request, reply) => {
       sendError(reply, toHttpError(error));
     },
   });
+  connectionAnswers.install(app.server);
   acceptJsonBodies(app);
   installErrorHandling(app);
   installAccessControl(

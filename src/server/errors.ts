@@ -1,5 +1,3 @@
-import { STATUS_CODES } from 'node:http';
-import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ERROR_STATUS, type ErrorDetail, type ServiceErrorCode } from '../shared/wire/errors';
 
@@ -100,26 +98,4 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => {
     sendError(reply, notFound());
   });
-}
-
-/**
- * Requests Node's HTTP parser rejects never reach Fastify; they still get the service's error shape
- * (408 for a request that took longer than the request timeout to arrive).
- */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const refusal =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? new HttpError('request_timeout', 'The request took too long to arrive.')
-      : error.code === 'HPE_HEADER_OVERFLOW'
-        ? new HttpError('headers_too_large', 'The request headers are too large.')
-        : malformed;
-  const body = errorBody(refusal.code, refusal.message);
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy(error);
 }

@@ -21,7 +21,18 @@ function expectOnlyError(exchange: RawExchange, status: number, code: string): v
   expectError(exchange.answers[0]!, status, code);
 }
 
+const GET_TEAMS = 'GET /v1/teams HTTP/1.1\r\nHost: pitside.test\r\n\r\n';
+
 describe('requests the HTTP layer refuses still get the documented error body', () => {
+  test('CONNECT → 404 not_found: the service is no proxy', async () => {
+    const exchange = await rawExchange(
+      server.url,
+      'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
+    );
+    expectOnlyError(exchange, 404, 'not_found');
+    expect(exchange.closedByService).toBe(true);
+  });
+
   test('headers larger than the HTTP server takes → 431 headers_too_large', async () => {
     const exchange = await rawExchange(
       server.url,
@@ -33,5 +44,50 @@ describe('requests the HTTP layer refuses still get the documented error body', 
   test('a request line that is not HTTP → 400 invalid_request', async () => {
     const exchange = await rawExchange(server.url, 'GARBAGE\r\n\r\n');
     expectOnlyError(exchange, 400, 'invalid_request');
+  });
+});
+
+describe('a malformed request pipelined after good ones', () => {
+  test.each([1, 2, 3])(
+    'every good request is answered first, then the error (try %d)',
+    async () => {
+      const exchange = await rawExchange(
+        server.url,
+        `${GET_TEAMS}GET /v1/teams/1 HTTP/1.1\r\nHost: pitside.test\r\n\r\nGARBAGE\r\n\r\n`,
+      );
+      expect(
+        exchange.answers.map((answer) => answer.status),
+        describeExchange(exchange),
+      ).toEqual([200, 404, 400]);
+      expectError(exchange.answers[1]!, 404, 'not_found');
+      expectError(exchange.answers[2]!, 400, 'invalid_request');
+      expect(exchange.closedByService).toBe(true);
+    },
+  );
+
+  test('a malformed chunked body after a good request: the good answer, then the error', async () => {
+    const exchange = await rawExchange(
+      server.url,
+      `${GET_TEAMS}POST /v1/events HTTP/1.1\r\nHost: pitside.test\r\n` +
+        `Authorization: Bearer ${server.keys.organizer}\r\nContent-Type: application/json\r\n` +
+        'Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+    );
+    expect(
+      exchange.answers.map((answer) => answer.status),
+      describeExchange(exchange),
+    ).toEqual([200, 400]);
+    expectError(exchange.answers[1]!, 400, 'invalid_request');
+  });
+
+  test('CONNECT after a good request: the good answer, then the error', async () => {
+    const exchange = await rawExchange(
+      server.url,
+      `${GET_TEAMS}CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n`,
+    );
+    expect(
+      exchange.answers.map((answer) => answer.status),
+      describeExchange(exchange),
+    ).toEqual([200, 404]);
+    expectError(exchange.answers[1]!, 404, 'not_found');
   });
 });
