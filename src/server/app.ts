@@ -4,7 +4,7 @@ import { KeyTable } from './auth';
 import type { ServerConfig } from './config';
 import { ConnectionAnswers } from './connection-answers';
 import { installErrorHandling, sendError, toHttpError } from './errors';
-import { nodeServerOptions } from './http-protocol';
+import { installProtocolChecks, nodeServerOptions } from './http-protocol';
 import { acceptJsonBodies } from './json-body';
 import { RateLimiter } from './rate-limit';
 import { registerEventResourceRoutes } from './routes/event-resources';
@@ -35,6 +35,7 @@ export function buildApp(
     },
   });
   connectionAnswers.install(app.server);
+  installProtocolChecks(app);
   acceptJsonBodies(app);
   installErrorHandling(app);
   installAccessControl(

@@ -9,6 +9,7 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
  */
 export const HTTP_LAYER_ERROR_STATUS = {
   request_timeout: 408,
+  expectation_failed: 417,
   headers_too_large: 431,
 } as const;
 

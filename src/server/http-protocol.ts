@@ -1,4 +1,12 @@
 import type { ServerOptions } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from './errors';
+
+/** Node's own test for a 100-continue expectation, so that both agree on what one is. */
+const CONTINUE_EXPECTATION = /(?:^|\W)100-continue(?:$|\W)/i;
+
+/** What a refused request leaves on its connection is not to be read as the next request. */
+const CLOSE = { connection: 'close' } as const;
 
 /**
  * Node's HTTP server options, given at construction. Fastify's `requestTimeout` alone is assigned
@@ -12,5 +20,37 @@ export function nodeServerOptions(requestTimeoutMs: number): ServerOptions {
     requestTimeout: requestTimeoutMs,
     headersTimeout: requestTimeoutMs,
     connectionsCheckingInterval: Math.max(1, Math.min(1_000, Math.round(requestTimeoutMs / 10))),
+    // Node's own answer to a missing Host is a bare 400; the hook below refuses it in shape.
+    requireHostHeader: false,
   };
+}
+
+/**
+ * What Node's HTTP server would refuse with an empty body, refused in the service's error shape
+ * instead: an HTTP/1.1 request without Host, and an expectation other than 100-continue.
+ */
+export function installProtocolChecks(app: FastifyInstance): void {
+  // Without a listener Node answers a bare 417 itself; with one, Fastify gets the request.
+  app.server.on('checkExpectation', (request, response) => {
+    app.server.emit('request', request, response);
+  });
+  app.addHook('onRequest', (request, _reply, done) => {
+    const { httpVersion, headers } = request.raw;
+    if (httpVersion === '1.1' && headers.host === undefined) {
+      done(new HttpError('invalid_request', 'Send a Host header.', undefined, CLOSE));
+      return;
+    }
+    if (headers.expect !== undefined && !CONTINUE_EXPECTATION.test(headers.expect)) {
+      done(
+        new HttpError(
+          'expectation_failed',
+          'The only expectation understood is 100-continue.',
+          undefined,
+          CLOSE,
+        ),
+      );
+      return;
+    }
+    done();
+  });
 }

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../harness/server';
-import { expectError } from './http';
+import { eventBody, eventTotal } from './fixtures';
+import { Api, expectError } from './http';
 import { rawExchange, type RawExchange } from './raw-http';
 
 let server: TestServer;
+let api: Api;
 
 beforeAll(async () => {
   server = await startTestServer({ data: 'none' });
+  api = new Api(server);
 });
 
 afterAll(() => server.close());
@@ -24,6 +27,40 @@ function expectOnlyError(exchange: RawExchange, status: number, code: string): v
 const GET_TEAMS = 'GET /v1/teams HTTP/1.1\r\nHost: pitside.test\r\n\r\n';
 
 describe('requests the HTTP layer refuses still get the documented error body', () => {
+  test('an HTTP/1.1 request without Host → 400 invalid_request', async () => {
+    const exchange = await rawExchange(server.url, 'GET /v1/teams HTTP/1.1\r\n\r\n');
+    expectOnlyError(exchange, 400, 'invalid_request');
+  });
+
+  test('an HTTP/1.0 request needs no Host', async () => {
+    const exchange = await rawExchange(server.url, 'GET /v1/teams HTTP/1.0\r\n\r\n');
+    expect(exchange.answers.map((answer) => answer.status)).toEqual([200]);
+  });
+
+  test('an expectation other than 100-continue → 417 expectation_failed, nothing created', async () => {
+    const before = await eventTotal(api);
+    const body = JSON.stringify(eventBody());
+    const exchange = await rawExchange(
+      server.url,
+      `POST /v1/events HTTP/1.1\r\nHost: pitside.test\r\nAuthorization: Bearer ${server.keys.organizer}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Expect: garbage\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expectOnlyError(exchange, 417, 'expectation_failed');
+    expect(await eventTotal(api)).toBe(before);
+  });
+
+  test('Expect: 100-continue is honoured', async () => {
+    const body = JSON.stringify(eventBody());
+    const exchange = await rawExchange(
+      server.url,
+      `POST /v1/events HTTP/1.1\r\nHost: pitside.test\r\nAuthorization: Bearer ${server.keys.organizer}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Expect: 100-continue\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect(exchange.answers.map((answer) => answer.status)).toEqual([100, 201]);
+  });
+
   test('CONNECT → 404 not_found: the service is no proxy', async () => {
     const exchange = await rawExchange(
       server.url,
@@ -71,6 +108,18 @@ describe('a malformed request pipelined after good ones', () => {
       `${GET_TEAMS}POST /v1/events HTTP/1.1\r\nHost: pitside.test\r\n` +
         `Authorization: Bearer ${server.keys.organizer}\r\nContent-Type: application/json\r\n` +
         'Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+    );
+    expect(
+      exchange.answers.map((answer) => answer.status),
+      describeExchange(exchange),
+    ).toEqual([200, 400]);
+    expectError(exchange.answers[1]!, 400, 'invalid_request');
+  });
+
+  test('a request without Host after a good one: the good answer, then the error', async () => {
+    const exchange = await rawExchange(
+      server.url,
+      `${GET_TEAMS}GET /v1/teams HTTP/1.1\r\n\r\n${GET_TEAMS}`,
     );
     expect(
       exchange.answers.map((answer) => answer.status),
