@@ -67,7 +67,7 @@ export class ConnectionAnswers {
           `The request did not arrive within ${this.requestTimeoutMs / 1000} s.`,
         );
       case 'HPE_HEADER_OVERFLOW':
-        return new HttpError('headers_too_large', 'The request headers are too large.');
+        return new HttpError('headers_too_large', 'The request line and headers are too large.');
       case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
         return new HttpError('payload_too_large', 'The chunk extensions are too large.');
       default:

@@ -70,11 +70,14 @@ describe('requests the HTTP layer refuses still get the documented error body', 
     expect(exchange.closedByService).toBe(true);
   });
 
-  test('headers larger than the HTTP server takes → 431 headers_too_large', async () => {
-    const exchange = await rawExchange(
-      server.url,
-      `GET /v1/teams HTTP/1.1\r\nHost: pitside.test\r\nX-Padding: ${'p'.repeat(20_000)}\r\n\r\n`,
-    );
+  test.each([
+    [
+      'a header',
+      `GET /v1/teams HTTP/1.1\r\nHost: pitside.test\r\nX-Padding: ${'p'.repeat(20_000)}`,
+    ],
+    ['the URL', `GET /v1/teams?search=${'s'.repeat(20_000)} HTTP/1.1\r\nHost: pitside.test`],
+  ])('%s larger than the HTTP server takes → 431 headers_too_large', async (_label, head) => {
+    const exchange = await rawExchange(server.url, `${head}\r\n\r\n`);
     expectOnlyError(exchange, 431, 'headers_too_large');
   });
 
