@@ -1,10 +1,15 @@
 import Database from 'better-sqlite3';
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CACHE_MIGRATIONS } from '../main/cache/migrations';
+import { CACHE_DATABASE } from '../main/cache/migrations';
 import { openCache, type CacheFiles } from '../main/cache/open';
 import type { AppDatabase } from '../main/storage/database';
-import { NewerSchemaError } from '../main/storage/migrations';
+import {
+  identifyDatabaseFile,
+  identifyOpenDatabase,
+  type DatabaseFileState,
+} from '../main/storage/database-file';
+import { RefusedDatabaseError } from '../main/storage/refusals';
 import { SetupError } from './errors';
 
 export const CACHE_FILE_NAME = 'pitside.db';
@@ -47,7 +52,7 @@ export function openCacheForSync(dataDir: string): { files: CacheFiles; file: st
   try {
     return { files: openCache(file), file };
   } catch (error) {
-    if (error instanceof NewerSchemaError) throw new SetupError(error.message);
+    if (error instanceof RefusedDatabaseError) throw new SetupError(error.message);
     throw new SetupError(`the cache ${file} cannot be used: ${reason(error)}`);
   }
 }
@@ -73,6 +78,7 @@ export function openCacheForReading(dataDir: string): AppDatabase {
   if (!existsSync(file)) {
     throw new SetupError(`${dir} holds no Pitside cache (${CACHE_FILE_NAME}); run sync first`);
   }
+  refuseWhatIsNotOurs(file);
   let db: AppDatabase;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
@@ -81,23 +87,39 @@ export function openCacheForReading(dataDir: string): AppDatabase {
   }
   try {
     db.pragma('busy_timeout = 5000');
-    checkSchema(db, file);
+    // The connection sees what a -wal holds (the app may have the cache open): it decides.
+    checkSchema(identifyOpenDatabase(db, file, CACHE_DATABASE), file);
     return db;
   } catch (error) {
     db.close();
     if (error instanceof SetupError) throw error;
+    if (error instanceof RefusedDatabaseError) throw new SetupError(error.message);
     throw new SetupError(`the cache ${file} cannot be read: ${reason(error)}`);
   }
 }
 
-function checkSchema(db: AppDatabase, file: string): void {
-  const found = db.pragma('user_version', { simple: true }) as number;
-  const supported = CACHE_MIGRATIONS.length;
-  if (found > supported) throw new SetupError(new NewerSchemaError(found, supported, file).message);
-  if (found === 0) throw new SetupError(`${file} is not a Pitside cache`);
-  if (found < supported) {
+/**
+ * Looks before opening: even a read-only connection leaves a -shm and a -wal beside another
+ * program's WAL-mode database.
+ */
+function refuseWhatIsNotOurs(file: string): void {
+  try {
+    identifyDatabaseFile(file, CACHE_DATABASE);
+  } catch (error) {
+    if (error instanceof RefusedDatabaseError) throw new SetupError(error.message);
+    throw new SetupError(`the cache ${file} cannot be read: ${reason(error)}`);
+  }
+}
+
+/** An export reads, so it neither marks an unmarked cache nor migrates an older one. */
+function checkSchema(state: DatabaseFileState, file: string): void {
+  if (state.kind === 'new' || state.version === 0) {
+    throw new SetupError(`${file} holds no data yet; run sync first`);
+  }
+  const supported = CACHE_DATABASE.migrations.length;
+  if (state.version < supported) {
     throw new SetupError(
-      `${file} was written by an older Pitside (schema ${found}); run sync once to update it`,
+      `${file} was written by an older Pitside (schema ${state.version}); run sync once to update it`,
     );
   }
 }

@@ -1,3 +1,4 @@
+import type { DatabaseSchema } from '../storage/database-file';
 import type { Migration } from '../storage/migrations';
 
 /*
@@ -248,3 +249,13 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'cache tables', up: (db) => db.exec(CACHE_SCHEMA) },
   { version: 2, name: 'quick-open search', up: (db) => db.exec(SEARCH_SCHEMA) },
 ];
+
+/**
+ * The cache as `openAppDatabase` opens it. Pitside began to mark its caches while their schema was
+ * at version 2: a cache at version 1 or 2 may carry no mark, and is then recognised by its tables;
+ * a cache at any later version always carries it.
+ */
+export const CACHE_DATABASE: DatabaseSchema = {
+  migrations: CACHE_MIGRATIONS,
+  lastUnmarkedVersion: 2,
+};

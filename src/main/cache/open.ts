@@ -1,8 +1,7 @@
 import Database from 'better-sqlite3';
 import { openAppDatabase, type AppDatabase } from '../storage/database';
-import { migrate } from '../storage/migrations';
 import { Checkpointer } from './checkpointer';
-import { CACHE_MIGRATIONS } from './migrations';
+import { CACHE_DATABASE } from './migrations';
 
 export interface CacheFiles {
   /** The one connection that writes: sync, favorites, settings. Owned by the write queue. */
@@ -22,20 +21,15 @@ export interface OpenCacheOptions {
 }
 
 /**
- * Opens (creating or migrating) the cache at `file`. A file from a newer Pitside is refused with
- * `NewerSchemaError` before anything is written to it.
+ * Opens (creating, marking or migrating) the cache at `file`. Another program's file, a file that
+ * is no database, a cache from a newer Pitside and a read-only file are refused with a
+ * `RefusedDatabaseError` whose message says which, before anything is written to them.
  */
 export function openCache(file: string, options: OpenCacheOptions = {}): CacheFiles {
-  const writer = openAppDatabase(file, options);
-  try {
-    // NORMAL is durable across application crashes in WAL mode and skips an fsync per commit;
-    // only a power loss can take back the last commits, never corrupt the file.
-    writer.pragma('synchronous = NORMAL');
-    migrate(writer, CACHE_MIGRATIONS);
-  } catch (error) {
-    writer.close();
-    throw error;
-  }
+  const writer = openAppDatabase(file, CACHE_DATABASE, options);
+  // NORMAL is durable across application crashes in WAL mode and skips an fsync per commit;
+  // only a power loss can take back the last commits, never corrupt the file.
+  writer.pragma('synchronous = NORMAL');
   const reader = new Database(
     file,
     options.nativeBinding === undefined

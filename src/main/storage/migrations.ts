@@ -1,4 +1,5 @@
 import type { AppDatabase } from './database';
+import { RefusedDatabaseError } from './refusals';
 
 export interface Migration {
   /** 1, 2, 3…: the schema version the database is at once this migration has run. */
@@ -8,13 +9,14 @@ export interface Migration {
 }
 
 /** The file was written by a newer Pitside: reading it could misread, altering it could lose data. */
-export class NewerSchemaError extends Error {
+export class NewerSchemaError extends RefusedDatabaseError {
   constructor(
     readonly found: number,
     readonly supported: number,
     file: string,
   ) {
     super(
+      file,
       `${file} was written by a newer version of Pitside (schema ${found}; this version knows up to ${supported}). ` +
         'Update Pitside to open it. The file has not been changed.',
     );
