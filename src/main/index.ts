@@ -1,4 +1,4 @@
-import { app, BrowserWindow, net, session } from 'electron';
+import { app, BrowserWindow, dialog, net, session } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createCredentials } from './credentials/credentials';
@@ -9,6 +9,7 @@ import { watchNetwork } from './platform/network';
 import { isTrustedRendererUrl } from './security';
 import { createHandlers } from './services';
 import { sqliteVersion } from './storage/database';
+import { RefusedDatabaseError } from './storage/refusals';
 import { resolveSqliteBinding } from './storage/native-binding';
 import { createMainWindow, denyAllPermissions } from './window';
 
@@ -36,14 +37,24 @@ function start(): void {
   const appRoot = app.getAppPath();
   const dataDirectory = app.getPath('userData');
   const reportError = (where: string, error: unknown) => console.error(`[${where}]`, error);
-  const layer = openDataLayer({
-    dataDirectory,
-    // Electron's network stack: the system's proxy settings and certificate store apply.
-    fetch: (url, init) => net.fetch(url, init),
-    credentials: createCredentials(),
-    nativeBinding: resolveSqliteBinding(appRoot, process.versions),
-    reportError,
-  });
+  let layer: DataLayer;
+  try {
+    layer = openDataLayer({
+      dataDirectory,
+      // Electron's network stack: the system's proxy settings and certificate store apply.
+      fetch: (url, init) => net.fetch(url, init),
+      credentials: createCredentials(),
+      nativeBinding: resolveSqliteBinding(appRoot, process.versions),
+      reportError,
+    });
+  } catch (error) {
+    // Another program's file, a newer Pitside's cache, a read-only file: the person has to act,
+    // and the file stays exactly as it was, so say what it is and quit before touching anything.
+    if (!(error instanceof RefusedDatabaseError)) throw error;
+    dialog.showErrorBox('Pitside cannot open its data', error.message);
+    app.quit();
+    return;
+  }
   closeOnQuit(layer);
 
   const rendererUrl =

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../harness/server';
 import { runCli, stderrLines, summaryOf, type CliRun } from './run-cli';
+import { PITSIDE_APPLICATION_ID } from '../../src/main/storage/database-file';
 
 let server: TestServer;
 let root: string;
@@ -49,6 +50,8 @@ function writeNewerCache(dir: string): string {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'pitside.db');
   const db = new Database(file);
+  // A newer Pitside marks its files like this one does; unmarked, it would be someone else's.
+  db.pragma(`application_id = ${PITSIDE_APPLICATION_ID}`);
   db.exec('CREATE TABLE future (x INTEGER)');
   db.pragma('user_version = 99');
   db.close();
