@@ -140,6 +140,8 @@ export async function runSync(command: SyncCommand, io: SyncIo): Promise<number>
   } finally {
     io.signals.off('SIGINT', onSignal);
     io.signals.off('SIGTERM', onSignal);
+    // Nothing of the run may still be writing when the file closes.
+    await engine.close();
     files.close();
   }
 }

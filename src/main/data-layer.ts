@@ -9,6 +9,7 @@ import { createReadHandlers } from './handlers/reads';
 import { createSettingsHandlers } from './handlers/settings';
 import { createSyncHandlers } from './handlers/sync';
 import type { Handlers } from './ipc/dispatcher';
+import { ChangeNotices } from './ipc/change-notices';
 import { PushHub } from './ipc/push-hub';
 import { Favorites } from './settings/favorites';
 import { SettingsStore } from './settings/settings-store';
@@ -53,10 +54,11 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
   const cache = openCache(join(options.dataDirectory, CACHE_FILE), {
     nativeBinding: options.nativeBinding,
   });
-  const queue = new WriteQueue(cache.writer);
+  const pushes = new PushHub(options.reportError);
+  const notices = new ChangeNotices((resources) => pushes.send('cache:changed', { resources }));
+  const queue = new WriteQueue(cache.writer, { onCommit: (changed) => notices.add(changed) });
   const settings = new SettingsStore(cache.reader, cache.writer, queue);
   const favorites = new Favorites(cache.reader, cache.writer, queue, now);
-  const pushes = new PushHub(options.reportError);
   const engine = new SyncEngine({
     reader: cache.reader,
     writer: cache.writer,
@@ -69,7 +71,6 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
       keyOverride: options.keyOverride,
     }),
     onStatus: (status) => pushes.send('sync:status', status),
-    onChange: (resources) => pushes.send('cache:changed', { resources }),
   });
   const requestFetch = (key: ResourceKey) => engine.fetchInBackground(key);
   const handlers = {
@@ -91,9 +92,8 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
     pushes,
     handlers,
     close: async () => {
-      engine.stopSchedule();
-      engine.cancel();
-      await engine.idle();
+      await engine.close();
+      notices.flush();
       cache.close();
     },
   };

@@ -17,13 +17,15 @@ export interface TestServerOptions {
   rateLimit?: RateLimit | null;
   extensions?: boolean;
   db?: string;
+  /** The keys per role; fresh random ones when absent (two services may share keys this way). */
+  keys?: Record<Role, string>;
 }
 
 export const TEST_NOW = '2026-11-21T12:00:00Z';
 
 /** The real reference service on 127.0.0.1, port 0, in memory unless told otherwise. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const keys: Record<Role, string> = {
+  const keys: Record<Role, string> = options.keys ?? {
     viewer: `viewer-${randomBytes(12).toString('hex')}`,
     organizer: `organizer-${randomBytes(12).toString('hex')}`,
     admin: `admin-${randomBytes(12).toString('hex')}`,

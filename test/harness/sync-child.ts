@@ -30,7 +30,7 @@ class ObservedQueue extends WriteQueue {
     db: ConstructorParameters<typeof WriteQueue>[0],
     private readonly stepPauseMs: number,
   ) {
-    super(db);
+    super(db, { onCommit: (changed) => console.error(JSON.stringify({ changed })) });
   }
 
   override session<Result>(work: (session: WriteSession) => Promise<Result>): Promise<Result> {
@@ -78,13 +78,12 @@ async function main(): Promise<void> {
         }),
       ),
     onStatus: (status) => console.error(JSON.stringify({ status })),
-    onChange: (resources) => console.error(JSON.stringify({ changed: resources })),
   });
   const run = engine.run({ scope });
   process.stdout.write('started\n');
   const summary = await run;
   process.stdout.write(`${JSON.stringify(summary)}\n`);
-  await engine.idle();
+  await engine.close();
   cache.close();
 }
 

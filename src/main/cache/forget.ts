@@ -25,10 +25,12 @@ const CHUNKS: readonly { sql: string }[] = [
 export async function forgetSyncedData(writer: AppDatabase, queue: WriteQueue): Promise<void> {
   const statements = CHUNKS.map(({ sql }) => writer.prepare(sql));
   await queue.session(async (session) => {
+    let deleted = 0;
     for (const statement of statements) {
-      while ((await session.step(() => statement.run().changes)) > 0) {
-        // Each step deletes one chunk; the loop ends at the first empty one.
-      }
+      let chunk: number;
+      // Each step deletes one chunk; the loop ends at the first empty one.
+      while ((chunk = await session.step(() => statement.run().changes)) > 0) deleted += chunk;
     }
+    if (deleted > 0) queue.changes.record('all');
   });
 }

@@ -1,4 +1,6 @@
+import type { CacheResource } from '../../shared/ipc/resources';
 import type { AppDatabase } from '../storage/database';
+import { ChangeLog } from './change-log';
 
 /** A synchronous piece of work on the writer connection; its duration is what blocks main. */
 export type Step<Result> = () => Result;
@@ -11,6 +13,8 @@ export interface WriteSession {
 export interface WriteQueueOptions {
   /** Told the duration of every synchronous database block, for the benchmark's maxBlockMs. */
   onBlock?: (ms: number) => void;
+  /** Told, after each commit that changed rows, which resources those rows belong to. */
+  onCommit?: (changed: CacheResource[]) => void;
 }
 
 /**
@@ -26,17 +30,30 @@ export interface WriteQueueOptions {
 export class WriteQueue {
   private tail: Promise<unknown> = Promise.resolve();
   private readonly onBlock: (ms: number) => void;
+  private readonly onCommit: (changed: CacheResource[]) => void;
+  /** Every write through this queue records here what its rows changed. */
+  readonly changes = new ChangeLog();
 
   constructor(
     private readonly db: AppDatabase,
     options: WriteQueueOptions = {},
   ) {
     this.onBlock = options.onBlock ?? (() => {});
+    this.onCommit = options.onCommit ?? (() => {});
   }
 
   /** A short write in its own transaction, after the writes queued before it. */
   run<Result>(work: Step<Result>): Promise<Result> {
-    return this.enqueue(() => Promise.resolve(this.timed(() => this.db.transaction(work)())));
+    return this.enqueue(() => {
+      try {
+        const result = this.timed(() => this.db.transaction(work)());
+        this.committed();
+        return Promise.resolve(result);
+      } catch (error) {
+        this.changes.rollbackTo(0);
+        throw error;
+      }
+    });
   }
 
   /**
@@ -57,12 +74,19 @@ export class WriteQueue {
       try {
         const result = await work(session);
         this.timed(() => this.db.exec('COMMIT'));
+        this.committed();
         return result;
       } catch (error) {
         if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        this.changes.rollbackTo(0);
         throw error;
       }
     });
+  }
+
+  private committed(): void {
+    const changed = this.changes.take();
+    if (changed.length > 0) this.onCommit(changed);
   }
 
   /** Resolves once everything queued so far has finished. */

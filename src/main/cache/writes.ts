@@ -4,7 +4,9 @@ import type { EventListItem, EventRecord } from '../../shared/wire/event';
 import { MATCH_TYPES, type MatchRecord } from '../../shared/wire/match';
 import type { TeamSeasonStats } from '../../shared/wire/stats';
 import type { TeamListItem, TeamRecord } from '../../shared/wire/team';
+import type { ResourceKey, TeamPart } from '../../shared/ipc/resources';
 import type { AppDatabase } from '../storage/database';
+import { NO_CHANGE_LOG, type ChangeRecorder } from './change-log';
 
 export interface SyncStateUpdate {
   complete: boolean;
@@ -23,7 +25,9 @@ const TYPE_RANK = new Map(MATCH_TYPES.map((type, rank) => [type, rank]));
  * one batch of a write session; the sync engine decides how they group into transactions.
  *
  * Upserts only touch a row whose content differs (the `WHERE … IS NOT …` of each DO UPDATE), so a
- * pull that brings nothing new writes nothing, and `changes` says whether anything did.
+ * pull that brings nothing new writes nothing, and `changes` says whether anything did. Every
+ * row that did change is recorded under the resources it belongs to (`CacheResource`), which
+ * is what the commit's change notice will name; bookkeeping (ETags, sync times) is not.
  */
 export class CacheWriter {
   private readonly upsertEventItem: Statement;
@@ -55,16 +59,21 @@ export class CacheWriter {
   private readonly deleteClip: Statement<[string]>;
 
   private readonly upsertStats: Statement;
+  private readonly selectFetched: Statement<[string], string>;
   private readonly deleteFetched: Statement<[string]>;
   private readonly insertFetched: Statement<[string, number, string]>;
   private readonly putSyncState: Statement;
   private readonly putFailure: Statement;
   private readonly forgetStatesOf: Statement<[{ resource: string }]>;
+  private readonly selectComplete: Statement<[string], number>;
   private readonly putEtag: Statement<[string, string]>;
   private readonly dropEtag: Statement<[string]>;
   private readonly dropEtagsUnder: Statement<[{ path: string }]>;
 
-  constructor(db: AppDatabase) {
+  constructor(
+    db: AppDatabase,
+    private readonly changes: ChangeRecorder = NO_CHANGE_LOG,
+  ) {
     this.upsertEventItem = db.prepare(`INSERT INTO events (id, name, season, start_date, end_date,
         venue, city, state, country, stream_status, team_count, clip_count, listed)
       VALUES (@id, @name, @season, @startDate, @endDate, @venue, @city, @state, @country,
@@ -205,6 +214,11 @@ export class CacheWriter {
         IS NOT (excluded.events, excluded.matches, excluded.wins, excluded.losses,
         excluded.win_rate, excluded.avg_score, excluded.high_score, excluded.rank_regional,
         excluded.rank_state, excluded.rank_world)`);
+    this.selectFetched = db
+      .prepare<[string], string>(
+        'SELECT record FROM fetched_records WHERE resource = ? ORDER BY position',
+      )
+      .pluck();
     this.deleteFetched = db.prepare('DELETE FROM fetched_records WHERE resource = ?');
     this.insertFetched = db.prepare(
       'INSERT INTO fetched_records (resource, position, record) VALUES (?, ?, ?)',
@@ -224,6 +238,9 @@ export class CacheWriter {
     this.forgetStatesOf = db.prepare(
       `DELETE FROM sync_state WHERE resource = @resource OR resource LIKE @resource || ':%'`,
     );
+    this.selectComplete = db
+      .prepare<[string], number>('SELECT complete FROM sync_state WHERE resource = ?')
+      .pluck();
     this.putEtag = db.prepare(
       'INSERT INTO etags (url, etag) VALUES (?, ?) ON CONFLICT (url) DO UPDATE SET etag = excluded.etag',
     );
@@ -237,7 +254,11 @@ export class CacheWriter {
   /** Returns how many rows were new or different. */
   upsertEvents(items: readonly EventListItem[]): number {
     let changed = 0;
-    for (const item of items) changed += this.upsertEventItem.run(eventParams(item)).changes;
+    for (const item of items) {
+      if (this.upsertEventItem.run(eventParams(item)).changes === 0) continue;
+      changed += 1;
+      this.changes.record('events', `event:${item.id}`);
+    }
     return changed;
   }
 
@@ -247,13 +268,15 @@ export class CacheWriter {
    */
   upsertEventRecord(record: EventRecord): number {
     const listed = this.eventExists.get(record.id) === undefined ? 0 : undefined;
-    return this.upsertEventDetail.run({
+    const changed = this.upsertEventDetail.run({
       ...eventParams(record),
       listed: listed ?? 1,
       visibility: record.visibility,
       createdAt: record.createdAt,
       updatedAt: record.updatedAt,
     }).changes;
+    if (changed > 0) this.changes.record('events', `event:${record.id}`);
+    return changed;
   }
 
   listedEvents(): string[] {
@@ -265,8 +288,10 @@ export class CacheWriter {
    * pinned, in which case it stays readable by id until a read by id says it is gone.
    */
   dropEventFromList(eventId: string): void {
-    if (this.isPinned.get(eventId) !== undefined) this.unlistEvent.run(eventId);
-    else this.removeEvent(eventId);
+    if (this.isPinned.get(eventId) === undefined) this.removeEvent(eventId);
+    else if (this.unlistEvent.run(eventId).changes > 0) {
+      this.changes.record('events', `event:${eventId}`);
+    }
   }
 
   /**
@@ -274,9 +299,22 @@ export class CacheWriter {
    * keys cascade), and what we knew about its copies, so nothing claims a copy that is not there.
    */
   removeEvent(eventId: string): boolean {
+    const registered = this.registrationsOf.all(eventId);
     const removed = this.deleteEvent.run(eventId).changes > 0;
     this.forgetStatesOf.run({ resource: `event:${eventId}` });
     this.dropEtagsUnder.run({ path: `/v1/events/${eventId}` });
+    // An event we never held changes nothing: no notice, so a view on it cannot loop on a 404.
+    if (removed) {
+      this.changes.record(
+        'events',
+        `event:${eventId}`,
+        `event:${eventId}:teams`,
+        `event:${eventId}:matches`,
+        `event:${eventId}:clips`,
+      );
+      if (registered.length > 0) this.changes.record('registrations');
+      for (const number of registered) this.changes.record(`team:${number}:events`);
+    }
     return removed;
   }
 
@@ -290,17 +328,23 @@ export class CacheWriter {
 
   upsertTeams(items: readonly TeamListItem[]): number {
     let changed = 0;
-    for (const item of items) changed += this.upsertTeamItem.run(teamParams(item)).changes;
+    for (const item of items) {
+      if (this.upsertTeamItem.run(teamParams(item)).changes === 0) continue;
+      changed += 1;
+      this.changes.record('teams', `team:${item.number}`);
+    }
     return changed;
   }
 
   /** The single record's clip count is the list's `clipCount` under another name. */
   upsertTeamRecord(record: TeamRecord): number {
-    return this.upsertTeamDetail.run({
+    const changed = this.upsertTeamDetail.run({
       ...teamParams({ ...record, ...record.location, clipCount: record.stats.clipCount }),
       eventCount: record.stats.eventCount,
       matchCount: record.stats.matchCount,
     }).changes;
+    if (changed > 0) this.changes.record('teams', `team:${record.number}`);
+    return changed;
   }
 
   listedTeams(): number[] {
@@ -309,24 +353,47 @@ export class CacheWriter {
 
   /** A team the list no longer shows stays only while an event we hold still lists it. */
   dropTeamFromList(teamNumber: number): void {
-    this.unlistTeam.run(teamNumber);
-    this.deleteUnreferencedTeam.run(teamNumber);
+    if (this.unlistTeam.run(teamNumber).changes > 0) {
+      this.changes.record('teams', `team:${teamNumber}`);
+    }
+    this.dropUnreferencedTeam(teamNumber);
+  }
+
+  /** A team row nothing shows any more; everything read about it goes with it. */
+  private dropUnreferencedTeam(teamNumber: number): void {
+    if (this.deleteUnreferencedTeam.run(teamNumber).changes === 0) return;
+    this.changes.record(
+      'teams',
+      `team:${teamNumber}`,
+      `team:${teamNumber}:events`,
+      `team:${teamNumber}:matches`,
+      `team:${teamNumber}:clips`,
+      `team:${teamNumber}:stats`,
+    );
   }
 
   /** Makes the event's registrations exactly `teams`; returns how many rows changed. */
   replaceEventTeams(eventId: string, teams: readonly TeamListItem[]): number {
     let changed = 0;
-    for (const team of teams) changed += this.insertUnlistedTeam.run(teamParams(team)).changes;
+    for (const team of teams) {
+      if (this.insertUnlistedTeam.run(teamParams(team)).changes === 0) continue;
+      changed += 1;
+      this.changes.record('teams', `team:${team.number}`);
+    }
     const wanted = new Set(teams.map((team) => team.number));
     const held = new Set(this.registrationsOf.all(eventId));
+    const registrationChanged = (number: number) => {
+      changed += 1;
+      this.changes.record(`event:${eventId}:teams`, 'registrations', `team:${number}:events`);
+    };
     for (const number of held) {
-      if (!wanted.has(number)) {
-        changed += this.deleteRegistration.run(eventId, number).changes;
-        this.deleteUnreferencedTeam.run(number);
-      }
+      if (wanted.has(number)) continue;
+      if (this.deleteRegistration.run(eventId, number).changes > 0) registrationChanged(number);
+      this.dropUnreferencedTeam(number);
     }
     for (const number of wanted) {
-      if (!held.has(number)) changed += this.insertRegistration.run(eventId, number).changes;
+      if (held.has(number)) continue;
+      if (this.insertRegistration.run(eventId, number).changes > 0) registrationChanged(number);
     }
     return changed;
   }
@@ -339,6 +406,7 @@ export class CacheWriter {
     }
     // The match_teams rows follow by trigger from the alliances' JSON (see migrations.ts).
     for (const match of matches) changed += this.upsertMatch.run(matchParams(match)).changes;
+    if (changed > 0) this.changes.record(`event:${eventId}:matches`);
     return changed;
   }
 
@@ -349,11 +417,12 @@ export class CacheWriter {
       if (!wanted.has(id)) changed += this.deleteClip.run(id).changes;
     }
     for (const clip of clips) changed += this.upsertClip.run(clipParams(clip)).changes;
+    if (changed > 0) this.changes.record(`event:${eventId}:clips`);
     return changed;
   }
 
   putTeamStats(teamNumber: number, stats: TeamSeasonStats): number {
-    return this.upsertStats.run({
+    const changed = this.upsertStats.run({
       teamNumber,
       season: stats.season,
       events: stats.events,
@@ -365,19 +434,41 @@ export class CacheWriter {
       highScore: stats.highScore,
       ...stats.rankings,
     }).changes;
+    if (changed > 0) {
+      this.changes.record(`team:${teamNumber}:stats`, `team:${teamNumber}:stats:${stats.season}`);
+    }
+    return changed;
   }
 
-  /** Replaces a fetched list (a team's events, matches or clips) with `records`, in order. */
-  /** Returns the rows removed and written, so emptying a list counts as a change too. */
-  replaceFetched(resource: string, records: readonly unknown[]): number {
+  /**
+   * Replaces a fetched list (a team's events, matches or clips) with `records`, in order, unless
+   * it holds exactly these already. Returns the rows removed and written, so emptying a list
+   * counts as a change too.
+   */
+  replaceFetched(resource: `team:${number}:${TeamPart}`, records: readonly unknown[]): number {
+    const texts = records.map((record) => JSON.stringify(record));
+    const held = this.selectFetched.all(resource);
+    if (held.length === texts.length && held.every((text, index) => text === texts[index])) {
+      return 0;
+    }
     const removed = this.deleteFetched.run(resource).changes;
-    records.forEach((record, position) => {
-      this.insertFetched.run(resource, position, JSON.stringify(record));
-    });
-    return removed + records.length;
+    texts.forEach((text, position) => this.insertFetched.run(resource, position, text));
+    this.changes.record(resource);
+    return removed + texts.length;
   }
 
-  setSyncState(resource: string, update: SyncStateUpdate): void {
+  /**
+   * A copy that becomes complete (or stops being complete) changes what answers say about it,
+   * even when not one of its rows changed; a copy merely confirmed again changes nothing.
+   */
+  setSyncState(resource: ResourceKey, update: SyncStateUpdate): void {
+    const wasComplete = this.selectComplete.get(resource) === 1;
+    if (wasComplete !== update.complete) {
+      this.changes.record(resource);
+      // Whether every registration is known rests on the event list and each event's teams.
+      if (resource === 'events' || resource.endsWith(':teams'))
+        this.changes.record('registrations');
+    }
     this.putSyncState.run({
       resource,
       complete: update.complete ? 1 : 0,

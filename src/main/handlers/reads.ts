@@ -70,6 +70,7 @@ export function createReadHandlers({ reader, now, requestFetch }: ReadDeps): Rea
     'events:list': (input) => ({
       ...events.list(input, clock()),
       freshness: freshness.of('events'),
+      builtFrom: ['events'],
     }),
 
     'events:get': ({ eventId }) => {
@@ -82,6 +83,7 @@ export function createReadHandlers({ reader, now, requestFetch }: ReadDeps): Rea
       return {
         data: event,
         freshness: { complete: detailed && behind.complete, syncedAt: behind.syncedAt },
+        builtFrom: ['events', `event:${eventId}`],
       };
     },
 
@@ -90,6 +92,8 @@ export function createReadHandlers({ reader, now, requestFetch }: ReadDeps): Rea
       return {
         ...eventParts.teamsOf(eventId, page),
         freshness: eventPartFreshness(eventId, 'teams'),
+        // The registrations say who; the team rows say what each one is called and where.
+        builtFrom: [`event:${eventId}:teams`, 'teams'],
       };
     },
 
@@ -98,6 +102,7 @@ export function createReadHandlers({ reader, now, requestFetch }: ReadDeps): Rea
       return {
         ...eventParts.matchesOf(eventId, page),
         freshness: eventPartFreshness(eventId, 'matches'),
+        builtFrom: [`event:${eventId}:matches`],
       };
     },
 
@@ -106,6 +111,7 @@ export function createReadHandlers({ reader, now, requestFetch }: ReadDeps): Rea
       return {
         ...eventParts.clipsOf(input),
         freshness: eventPartFreshness(input.eventId, 'clips'),
+        builtFrom: [`event:${input.eventId}:clips`],
       };
     },
 
@@ -114,7 +120,12 @@ export function createReadHandlers({ reader, now, requestFetch }: ReadDeps): Rea
       // The season filter reads registrations: complete only when those are too.
       const behind =
         input.season === undefined ? list : combineFreshness([list, freshness.registrations()]);
-      return { ...teams.list(input), freshness: behind };
+      return {
+        ...teams.list(input),
+        freshness: behind,
+        // "Registered for an event of that season": every event's team list and season.
+        builtFrom: input.season === undefined ? ['teams'] : ['teams', 'registrations', 'events'],
+      };
     },
 
     'teams:get': ({ teamNumber }) => {
@@ -126,6 +137,7 @@ export function createReadHandlers({ reader, now, requestFetch }: ReadDeps): Rea
       return {
         data: team,
         freshness: { complete: detailed && behind.complete, syncedAt: behind.syncedAt },
+        builtFrom: ['teams', `team:${teamNumber}`],
       };
     },
 
@@ -150,6 +162,9 @@ export function createReadHandlers({ reader, now, requestFetch }: ReadDeps): Rea
       return stats.forTeam(teamNumber, season, now());
     },
 
-    'search:query': ({ text, limit }) => quickSearch.search(text, limit, clock()),
+    'search:query': ({ text, limit }) => ({
+      ...quickSearch.search(text, limit, clock()),
+      builtFrom: ['events', 'teams'],
+    }),
   };
 }

@@ -75,10 +75,10 @@ export function createSettingsHandlers({
     'settings:setService': async ({ baseUrl }) => {
       const next = normaliseServiceUrl(baseUrl);
       if (next !== settings.baseUrl()) {
-        engine.cancel();
-        await engine.idle();
-        await forgetSyncedData();
-        await settings.setBaseUrl(next);
+        await engine.changeService(async () => {
+          await forgetSyncedData();
+          await settings.setBaseUrl(next);
+        });
         engine.start({ scope: settings.scope() });
       }
       return describe();

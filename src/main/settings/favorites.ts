@@ -43,20 +43,22 @@ export class Favorites {
   }
 
   async setFavorite(teamNumber: number, favorite: boolean): Promise<number[]> {
-    await this.queue.run(() =>
-      favorite
+    await this.queue.run(() => {
+      const { changes } = favorite
         ? this.addTeam.run(teamNumber, formatTimestamp(this.now()))
-        : this.removeTeam.run(teamNumber),
-    );
+        : this.removeTeam.run(teamNumber);
+      if (changes > 0) this.queue.changes.record('favorites');
+    });
     return this.favoriteTeams();
   }
 
   async setPinned(eventId: string, pinned: boolean): Promise<string[]> {
-    await this.queue.run(() =>
-      pinned
+    await this.queue.run(() => {
+      const { changes } = pinned
         ? this.addEvent.run(eventId, formatTimestamp(this.now()))
-        : this.removeEvent.run(eventId),
-    );
+        : this.removeEvent.run(eventId);
+      if (changes > 0) this.queue.changes.record('pins');
+    });
     return this.pinnedEvents();
   }
 }

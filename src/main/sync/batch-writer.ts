@@ -24,6 +24,8 @@ export class BatchWriter {
   constructor(
     private readonly db: AppDatabase,
     private readonly queue: WriteQueue,
+    /** Throws when the writes are no longer wanted (canceled, or for another service). */
+    private readonly guard: () => void = () => {},
     private readonly stepBudgetMs = 20,
     private readonly commitEveryMs = 100,
   ) {}
@@ -70,10 +72,16 @@ export class BatchWriter {
       const next = this.pending.shift();
       if (next === undefined) break;
       taken.push(next);
+      const mark = this.queue.changes.mark();
       try {
-        const value = this.db.transaction(next.step)();
+        const value = this.db.transaction(() => {
+          this.guard();
+          return next.step();
+        })();
         outcomes.push(() => next.resolve(value));
       } catch (error) {
+        // Its savepoint took its rows back; what it said it changed goes with them.
+        this.queue.changes.rollbackTo(mark);
         outcomes.push(() => next.reject(error));
       }
     }

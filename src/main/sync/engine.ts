@@ -29,8 +29,6 @@ export interface SyncEngineOptions {
   /** How old a copy outside the priority tier may get before a scheduled run pulls it again. */
   maxAgeMs?: number;
   onStatus?: (status: SyncStatus) => void;
-  /** Resources whose committed copy changed, coalesced. */
-  onChange?: (keys: ResourceKey[]) => void;
 }
 
 export interface RunOptions {
@@ -50,6 +48,19 @@ class Canceled extends Error {
   }
 }
 
+/** What a run or fetch that started against the previous service gets when it tries to write. */
+class StaleService extends Error {
+  constructor() {
+    super('The service changed; this answer belongs to the previous one and was not stored.');
+    this.name = 'StaleService';
+  }
+}
+
+interface BackgroundFetch {
+  task: Promise<void>;
+  controller: AbortController;
+}
+
 /**
  * Keeps the cache a copy of the service: one run at a time, in priority order (pinned and live
  * events, favorite teams, the lists, then the rest of the scope), each resource committed on its
@@ -63,11 +74,19 @@ export class SyncEngine {
   private current: { promise: Promise<SyncSummary>; controller: AbortController } | null = null;
   private readonly reporter: SyncReporter;
   private readonly settingsStore: SettingsStore;
-  private readonly background = new Map<ResourceKey, Promise<void>>();
+  private readonly background = new Map<ResourceKey, BackgroundFetch>();
   private schedule: { timer: NodeJS.Timeout | null; intervalMs: number } | null = null;
+  /**
+   * Moves on with every change of service (and at close). Each run and background fetch keeps
+   * the generation it started in, and its writes are refused once that is not the current one.
+   */
+  private generation = 0;
+  /** Set while a change of service empties the copy: nothing new starts meanwhile. */
+  private switching: Promise<void> | null = null;
+  private closed = false;
 
   constructor(private readonly options: SyncEngineOptions) {
-    this.writer = new CacheWriter(options.writer);
+    this.writer = new CacheWriter(options.writer, options.queue.changes);
     this.planner = new SyncPlanner(options.reader);
     this.now = options.now ?? (() => new Date());
     this.settings = {
@@ -85,7 +104,6 @@ export class SyncEngine {
         lastAttemptAt: null,
       },
       options.onStatus,
-      options.onChange,
     );
   }
 
@@ -99,6 +117,8 @@ export class SyncEngine {
 
   /** Runs a sync, or joins the one under way, and resolves with its summary. */
   run(options: RunOptions = {}): Promise<SyncSummary> {
+    if (this.closed) return Promise.reject(new Error('The sync engine is closed.'));
+    if (this.switching !== null) return this.switching.then(() => this.run(options));
     if (this.current !== null) return this.current.promise;
     const controller = new AbortController();
     const promise = this.execute(options, controller).finally(() => {
@@ -111,7 +131,7 @@ export class SyncEngine {
 
   /** Starts a run in the background; `false` when one is already going. */
   start(options: RunOptions = {}): boolean {
-    if (this.current !== null) return false;
+    if (this.current !== null || this.switching !== null || this.closed) return false;
     void this.run(options);
     return true;
   }
@@ -130,10 +150,39 @@ export class SyncEngine {
     // Offline, every view read would start a request bound to time out; the sync that runs when
     // the network returns fills the gap instead.
     if (this.background.has(key) || this.reporter.status.state === 'offline') return;
-    const task = this.fetchOne(key)
+    if (this.switching !== null || this.closed) return;
+    const controller = new AbortController();
+    const task = this.fetchOne(key, controller.signal, this.generation)
       .catch(() => undefined)
       .finally(() => this.background.delete(key));
-    this.background.set(key, task);
+    this.background.set(key, { task, controller });
+  }
+
+  /**
+   * Changes the service: stops the run and every background fetch, waits until none of them can
+   * write any more, then runs `apply` (forget the old copy, store the new address). Whatever was
+   * started against the old service and still answers is refused at the write.
+   */
+  async changeService(apply: () => Promise<void>): Promise<void> {
+    while (this.switching !== null) await this.switching;
+    const switching = this.stopEverything().then(apply);
+    this.switching = switching.then(
+      () => undefined,
+      () => undefined,
+    );
+    try {
+      await switching;
+    } finally {
+      this.switching = null;
+    }
+  }
+
+  /** Stops for good: no run or fetch starts again, and none is left that could write. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.stopSchedule();
+    while (this.switching !== null) await this.switching;
+    await this.stopEverything();
   }
 
   /**
@@ -164,11 +213,24 @@ export class SyncEngine {
     }
   }
 
-  /** Waits for runs and background fetches to finish; the engine stays usable. */
+  /**
+   * Waits until no run and no background fetch is under way (including any that start
+   * meanwhile) and every write they queued has committed; the engine stays usable.
+   */
   async idle(): Promise<void> {
-    await this.current?.promise.catch(() => undefined);
-    await Promise.all(this.background.values());
+    while (this.current !== null || this.background.size > 0) {
+      await this.current?.promise.catch(() => undefined);
+      await Promise.allSettled([...this.background.values()].map((fetch) => fetch.task));
+    }
     await this.options.queue.idle();
+  }
+
+  /** Everything started so far is refused at its next write; waits until all of it has ended. */
+  private async stopEverything(): Promise<void> {
+    this.generation += 1;
+    this.current?.controller.abort(new Canceled());
+    for (const fetch of this.background.values()) fetch.controller.abort(new StaleService());
+    await this.idle();
   }
 
   private scheduledScope: (() => SyncScope) | undefined;
@@ -192,6 +254,7 @@ export class SyncEngine {
   private async execute(options: RunOptions, controller: AbortController): Promise<SyncSummary> {
     const scope = options.scope ?? 'default';
     const force = options.force ?? false;
+    const generation = this.generation;
     const startedAt = formatTimestamp(this.now());
     const tally = { requests: 0, pulled: 0, changed: 0, failed: 0, records: 0 };
     const problems: { first: SyncProblem | null } = { first: null };
@@ -229,6 +292,7 @@ export class SyncEngine {
     const context = this.contextFor(
       client,
       controller.signal,
+      generation,
       this.settings.concurrency,
       (count) => {
         tally.requests += count;
@@ -297,8 +361,10 @@ export class SyncEngine {
         await this.settingsStore.setLastSyncSuccess(finishedAt);
         this.reporter.update({ lastSuccessAt: finishedAt });
       }
-      this.reporter.finish('idle', problem);
-      return summary(problem === null ? 'completed' : 'partial', problem);
+      // Nothing got through: that is a failed run, not a partial one, whatever the reasons.
+      const outcome = problem === null ? 'completed' : tally.pulled === 0 ? 'failed' : 'partial';
+      this.reporter.finish(outcome === 'failed' ? 'error' : 'idle', problem);
+      return summary(outcome, problem);
     } catch (error) {
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
       if (reason instanceof Canceled) {
@@ -311,39 +377,41 @@ export class SyncEngine {
         problem,
       );
       return summary('failed', problem);
-    } finally {
-      this.reporter.pushChanges();
     }
   }
 
-  private async fetchOne(key: ResourceKey): Promise<void> {
+  private async fetchOne(key: ResourceKey, signal: AbortSignal, generation: number) {
     const client = await this.options.connect();
     // A background fetch is one resource a view asked for: two requests in flight at most, and
     // its own signal so canceling a run does not cancel what a view is waiting to show.
     await pullByKey(
-      this.contextFor(client, new AbortController().signal, 2, () => undefined),
+      this.contextFor(client, signal, generation, 2, () => undefined),
       key,
     );
-    this.reporter.pushChanges();
   }
 
   /** The context every pull of a run (or a background fetch) shares. */
   private contextFor(
     client: ApiClient,
     signal: AbortSignal,
+    generation: number,
     requestsInFlight: number,
     requested: (count: number) => void,
   ): PullContext {
+    const guard = () => {
+      signal.throwIfAborted();
+      if (generation !== this.generation) throw new StaleService();
+    };
     return {
       client,
       reader: this.options.reader,
       writer: this.writer,
       queue: this.options.queue,
-      batch: new BatchWriter(this.options.writer, this.options.queue),
+      batch: new BatchWriter(this.options.writer, this.options.queue, guard),
       limiter: new Limiter(requestsInFlight),
       signal,
+      guard,
       now: this.now,
-      changed: (key) => this.reporter.changed(key),
       requested,
     };
   }

@@ -1,6 +1,7 @@
 import type { ListEnvelope } from '../../shared/wire/envelopes';
 import type { ApiResponse } from '../api/request';
 import type { Limiter } from './limiter';
+import { settleAll } from './pacing';
 
 /** How one paginated list of the service is read: its pages, and how records are told apart. */
 export interface ListSource<Item> {
@@ -102,7 +103,7 @@ export async function pullList<Item>(
       first.total !== null && first.perPage !== null
         ? Math.max(1, Math.ceil(first.total / first.perPage))
         : (pageCountHint ?? 1);
-    const rest = await Promise.all(
+    const rest = await settleAll(
       Array.from({ length: count - 1 }, (_, index) =>
         fetchPage(index + 2, validatorOf(index + 2, source.pathOf(index + 2))),
       ),
@@ -121,7 +122,7 @@ export async function pullList<Item>(
 
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
     // Pages that answered 304 to the old validators are read again for their content.
-    const filled = await Promise.all(
+    const filled = await settleAll(
       pass.pages.map((page, index) =>
         page.items === null ? fetchPage(index + 1, null) : Promise.resolve(page),
       ),

@@ -1,24 +1,21 @@
-import type { ResourceKey } from '../../shared/ipc/resources';
 import type { SyncProblem, SyncStatus } from '../../shared/ipc/sync';
 
 /** How long updates gather before they go out: a few pushes a second, however busy the run. */
 const COALESCE_MS = 100;
 
 /**
- * What a sync tells the rest of the app: its status, and which resources' copies changed. Both
- * are coalesced, because a run at scope `all` finishes tens of thousands of small pulls and the
- * renderer only needs to hear about them a few times a second.
+ * What a sync tells the rest of the app about itself: its status and progress, coalesced,
+ * because a run at scope `all` finishes tens of thousands of small pulls and the renderer only
+ * needs to hear about them a few times a second. (What changed in the cache is told by the
+ * write queue, after each commit: see `ChangeNotices`.)
  */
 export class SyncReporter {
   private current: SyncStatus;
   private statusTimer: NodeJS.Timeout | null = null;
-  private readonly changes = new Set<ResourceKey>();
-  private changeTimer: NodeJS.Timeout | null = null;
 
   constructor(
     initial: SyncStatus,
     private readonly onStatus: (status: SyncStatus) => void = () => {},
-    private readonly onChange: (keys: ResourceKey[]) => void = () => {},
   ) {
     this.current = initial;
   }
@@ -43,19 +40,5 @@ export class SyncReporter {
     if (this.statusTimer !== null) clearTimeout(this.statusTimer);
     this.statusTimer = null;
     this.onStatus(this.current);
-  }
-
-  changed(key: ResourceKey): void {
-    this.changes.add(key);
-    this.changeTimer ??= setTimeout(() => this.pushChanges(), COALESCE_MS);
-  }
-
-  pushChanges(): void {
-    if (this.changeTimer !== null) clearTimeout(this.changeTimer);
-    this.changeTimer = null;
-    if (this.changes.size === 0) return;
-    const keys = [...this.changes];
-    this.changes.clear();
-    this.onChange(keys);
   }
 }

@@ -1,5 +1,5 @@
 import type { SyncScope } from '../../shared/ipc/sync';
-import { breathe } from './pacing';
+import { breathe, settleAll } from './pacing';
 import { EVENT_PARTS, type SyncPlanner } from './plan';
 import type { PullContext, PullOutcome } from './pulls/context';
 import { pullEvent, pullEventPart } from './pulls/event';
@@ -33,7 +33,7 @@ export async function runInOrder(run: OrderedRun): Promise<void> {
   const fullEvent = async (eventId: string) => {
     const record = await pull(() => pullEvent(context, eventId));
     if (record === null || !context.writer.hasEvent(eventId)) return;
-    await Promise.all(EVENT_PARTS.map((part) => pull(() => pullEventPart(context, eventId, part))));
+    await settleAll(EVENT_PARTS.map((part) => pull(() => pullEventPart(context, eventId, part))));
   };
 
   const pinned = planner.pinnedEvents();
@@ -54,7 +54,7 @@ export async function runInOrder(run: OrderedRun): Promise<void> {
     await pull(() => pullTeam(context, teamNumber));
     // With every event synced in full (scope all) these derive from the event tables.
     if (scope === 'default') {
-      await Promise.all(
+      await settleAll(
         (['events', 'matches', 'clips'] as const).map((part) =>
           pull(() => pullTeamPart(context, teamNumber, part)),
         ),

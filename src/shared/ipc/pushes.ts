@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isResourceKey } from './resources';
+import { isCacheResource } from './resources';
 import { syncStatusSchema } from './sync';
 
 /**
@@ -10,9 +10,12 @@ import { syncStatusSchema } from './sync';
 export const pushes = {
   /** The sync's state and progress, coalesced to a few per second. */
   'sync:status': syncStatusSchema,
-  /** Resources whose committed copy changed, so views re-read only what they show. */
+  /**
+   * What a commit changed, in the terms read answers use for what they were built from
+   * (`touches` in resources.ts): sent only after a commit that changed rows, coalesced.
+   */
   'cache:changed': z.object({
-    resources: z.array(z.string().refine(isResourceKey, 'must be a resource key')),
+    resources: z.array(z.string().refine(isCacheResource, 'must be a cache resource')),
   }),
 } as const satisfies Record<`${string}:${string}`, z.ZodType>;
 

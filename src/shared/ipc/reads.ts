@@ -11,7 +11,7 @@ import {
 import { matchRecordSchema, matchTypeSchema } from '../wire/match';
 import { teamSeasonStatsSchema } from '../wire/stats';
 import { teamListItemSchema, teamRecordSchema } from '../wire/team';
-import { cachedListSchema, cachedRecordSchema, freshnessSchema } from './cached';
+import { builtFromSchema, cachedListSchema, cachedRecordSchema, freshnessSchema } from './cached';
 import type { CommandSpec } from './command';
 
 /*
@@ -138,12 +138,14 @@ export const cachedTeamStatsSchema = z.object({
   data: teamSeasonStatsSchema.nullable(),
   seasons: z.array(seasonSchema),
   freshness: freshnessSchema,
+  builtFrom: builtFromSchema,
 });
 export type CachedTeamStats = z.infer<typeof cachedTeamStatsSchema>;
 
 export const searchResultSchema = z.object({
   events: z.array(eventListItemSchema),
   teams: z.array(teamListItemSchema),
+  builtFrom: builtFromSchema,
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

@@ -30,7 +30,8 @@ export const resourceKeys = {
   event: (eventId: string): ResourceKey => `event:${eventId}`,
   eventPart: (eventId: string, part: EventPart): ResourceKey => `event:${eventId}:${part}`,
   team: (teamNumber: number): ResourceKey => `team:${teamNumber}`,
-  teamPart: (teamNumber: number, part: TeamPart): ResourceKey => `team:${teamNumber}:${part}`,
+  teamPart: (teamNumber: number, part: TeamPart): `team:${number}:${TeamPart}` =>
+    `team:${teamNumber}:${part}`,
   teamStats: (teamNumber: number, season: string): ResourceKey =>
     `team:${teamNumber}:stats:${season}`,
 } as const;
@@ -63,4 +64,36 @@ export function parseResourceKey(key: string): ParsedResource | null {
 
 export function isResourceKey(key: string): key is ResourceKey {
   return parseResourceKey(key) !== null;
+}
+
+/**
+ * The terms in which read answers say what they were built from and change notices say what a
+ * commit changed: the sync units above, plus what answers draw from across units.
+ *
+ * - `registrations`: any event's team list, as a whole (the team list's season filter, the
+ *   completeness of every team's events);
+ * - `team:N:stats`: every season's statistics of team N, and which seasons there are;
+ * - `favorites`, `pins`: the person's own lists;
+ * - `all`: everything synced was replaced at once (a change of service).
+ */
+export type CacheResource =
+  ResourceKey | 'registrations' | `team:${number}:stats` | 'favorites' | 'pins' | 'all';
+
+const LOCAL_RESOURCES: ReadonlySet<string> = new Set(['registrations', 'favorites', 'pins', 'all']);
+const TEAM_STATS_KEY = /^team:(\d{1,5}):stats$/;
+
+export function isCacheResource(key: string): key is CacheResource {
+  if (LOCAL_RESOURCES.has(key) || isResourceKey(key)) return true;
+  const stats = TEAM_STATS_KEY.exec(key);
+  return stats?.[1] !== undefined && Number(stats[1]) >= 1;
+}
+
+/**
+ * Whether a change notice may have changed an answer: it names one of the resources the answer
+ * was built from, or everything. A view re-reads exactly when this says so.
+ */
+export function touches(changed: readonly string[], builtFrom: readonly string[]): boolean {
+  if (changed.includes('all')) return true;
+  const sources = new Set(builtFrom);
+  return changed.some((resource) => sources.has(resource));
 }

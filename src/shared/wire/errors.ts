@@ -28,8 +28,10 @@ export const errorDetailSchema = z.object({ field: z.string(), issue: z.string()
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 
 /**
- * The client accepts any code string so that a newer service's codes still parse; the reference
- * service only ever sends the codes of `ERROR_STATUS`.
+ * The client accepts any code string so that a newer service's codes still parse. The reference
+ * service sends the codes of `ERROR_STATUS` and, for requests its HTTP layer refuses before any
+ * route sees them (a timeout, headers too large, an unmet `Expect`), the few of its own listed
+ * in `src/server/errors.ts` and the README.
  */
 export const errorBodySchema = z.object({
   error: z.object({

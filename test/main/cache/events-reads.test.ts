@@ -158,6 +158,7 @@ describe('the local event list', () => {
         data: [],
         meta: { page: 1, perPage: 25, total: 0 },
         freshness: { complete: false, syncedAt: null },
+        builtFrom: ['events'],
       });
     } finally {
       empty.close();

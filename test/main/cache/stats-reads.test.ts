@@ -31,6 +31,7 @@ describe('a team’s season statistics', () => {
       data: seasonStats('2025-2026', { wins: 2 }),
       seasons: ['2025-2026', '2024-2025'],
       freshness: { complete: true, syncedAt: SYNCED_AT },
+      builtFrom: ['team:254:stats', 'team:254:stats:2025-2026'],
     });
     expect(reads.requested).toEqual([]);
   });
@@ -46,6 +47,7 @@ describe('a team’s season statistics', () => {
       data: null,
       seasons: ['2025-2026', '2024-2025'],
       freshness: { complete: false, syncedAt: null },
+      builtFrom: ['team:254:stats', 'team:254:stats:2026-2027'],
     });
     expect(reads.requested).toEqual(['team:254:stats:2026-2027']);
   });
@@ -56,6 +58,8 @@ describe('a team’s season statistics', () => {
       data: null,
       seasons: [],
       freshness: { complete: false, syncedAt: null },
+      // Which season to show follows the team's latest event until one is held.
+      builtFrom: ['team:118:stats', 'team:118:stats:2026-2027', 'registrations', 'events'],
     });
     expect(reads.requested).toEqual(['team:118:stats:2026-2027']);
   });

@@ -85,8 +85,7 @@ export async function syncedCache(
     summary,
     settled,
     close: async () => {
-      engine.cancel();
-      await engine.idle();
+      await engine.close();
       cache.close();
       rmSync(directory, { recursive: true, force: true });
     },

@@ -90,4 +90,26 @@ describe('the write queue', () => {
     expect(blocks).toHaveLength(4);
     expect(blocks.every((ms) => ms >= 0)).toBe(true);
   });
+
+  it('tells what a commit changed once it has committed, and nothing of what rolled back', async () => {
+    const { writer } = freshCache();
+    const told: string[][] = [];
+    const queue = new WriteQueue(writer, { onCommit: (changed) => told.push(changed) });
+    await queue.run(() => {
+      writer.prepare(insert).run('a', 'x');
+      queue.changes.record('favorites', 'favorites', 'pins');
+    });
+    await expect(
+      queue.session(async (session) => {
+        await session.step(() => queue.changes.record('events'));
+        throw new Error('disk full');
+      }),
+    ).rejects.toThrow('disk full');
+    await queue.session(async (session) => {
+      await session.step(() => queue.changes.record('teams'));
+    });
+    // A commit that recorded nothing is not news.
+    await queue.run(() => writer.prepare(insert).run('b', 'x'));
+    expect(told).toEqual([['favorites', 'pins'], ['teams']]);
+  });
 });

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ResourceKey } from '../../../src/shared/ipc/resources';
+import type { CacheResource } from '../../../src/shared/ipc/resources';
 import type { SyncStatus, SyncSummary } from '../../../src/shared/ipc/sync';
 import { createApiClient } from '../../../src/main/api/client';
-import type { TransportOptions } from '../../../src/main/api/request';
+import type { FetchLike, TransportOptions } from '../../../src/main/api/request';
 import { openCache, type CacheFiles } from '../../../src/main/cache/open';
 import { WriteQueue } from '../../../src/main/cache/write-queue';
 import { SyncEngine, type RunOptions } from '../../../src/main/sync/engine';
@@ -23,6 +23,8 @@ export interface RigOptions {
   /** The data directory; a fresh temporary one when absent. */
   dir?: string;
   transport?: TransportTweaks;
+  /** The fetch the client uses; the global one when absent. */
+  fetch?: FetchLike;
 }
 
 /** A sync engine over a real cache file, wired the way the app wires it, and what it reported. */
@@ -32,9 +34,12 @@ export interface SyncRig {
   cache: CacheFiles;
   engine: SyncEngine;
   statuses: SyncStatus[];
-  changes: ResourceKey[];
+  /** What each commit of the rig's own queue changed, in order. */
+  changes: CacheResource[];
   /** Every backoff wait the client asked for, in ms; the waits themselves are skipped. */
   waits: number[];
+  /** A new engine over the same cache, e.g. on a write queue the test instruments. */
+  rebuild(parts: { queue: WriteQueue }): SyncEngine;
   run(options?: RunOptions): Promise<SyncSummary>;
   copy(): Copy;
   problems(): string[];
@@ -61,48 +66,51 @@ export function openRig(options: RigOptions): SyncRig {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, CACHE_FILE);
   const cache = openCache(file);
-  const queue = new WriteQueue(cache.writer);
   const statuses: SyncStatus[] = [];
-  const changes: ResourceKey[] = [];
+  const changes: CacheResource[] = [];
   const waits: number[] = [];
-  const engine = new SyncEngine({
-    reader: cache.reader,
-    writer: cache.writer,
-    queue,
-    // The service's clock is pinned; the engine's agrees, so "live" and "due" mean one thing.
-    now: () => new Date(TEST_NOW),
-    connect: () =>
-      Promise.resolve(
-        createApiClient({
-          baseUrl: options.baseUrl,
-          fetch: (url, init) => fetch(url, init),
-          apiKey: () => Promise.resolve(options.key),
-          sleep: (ms) => {
-            waits.push(ms);
-            return Promise.resolve();
-          },
-          ...options.transport,
-        }),
-      ),
-    onStatus: (status) => statuses.push(status),
-    onChange: (keys) => changes.push(...keys),
-  });
-  return {
+  const makeEngine = (queue: WriteQueue) =>
+    new SyncEngine({
+      reader: cache.reader,
+      writer: cache.writer,
+      queue,
+      // The service's clock is pinned; the engine's agrees, so "live" and "due" mean one thing.
+      now: () => new Date(TEST_NOW),
+      connect: () =>
+        Promise.resolve(
+          createApiClient({
+            baseUrl: options.baseUrl,
+            fetch: options.fetch ?? ((url, init) => fetch(url, init)),
+            apiKey: () => Promise.resolve(options.key),
+            sleep: (ms) => {
+              waits.push(ms);
+              return Promise.resolve();
+            },
+            ...options.transport,
+          }),
+        ),
+      onStatus: (status) => statuses.push(status),
+    });
+  const rig: SyncRig = {
     dir,
     file,
     cache,
-    engine,
+    engine: makeEngine(
+      new WriteQueue(cache.writer, { onCommit: (changed) => changes.push(...changed) }),
+    ),
+    rebuild: ({ queue }) => makeEngine(queue),
     statuses,
     changes,
     waits,
-    run: (runOptions = { scope: 'all' }) => engine.run(runOptions),
+    run: (runOptions = { scope: 'all' }) => rig.engine.run(runOptions),
     copy: () => readCacheCopy(cache.reader),
     problems: () => cacheProblems(file),
     close: async () => {
-      await engine.idle();
+      await rig.engine.close();
       cache.close();
     },
   };
+  return rig;
 }
 
 const WATCHED_TABLES = [

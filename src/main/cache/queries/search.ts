@@ -90,7 +90,7 @@ export class QuickSearch {
   }
 
   /** `now` is the local clock formatted like the stored timestamps, for each event's status. */
-  search(text: string, limit: number, now: string): SearchResult {
+  search(text: string, limit: number, now: string): Omit<SearchResult, 'builtFrom'> {
     const query = text.trim();
     if (query === '') return { events: [], teams: [] };
     const indexed = [...query].length >= 3;

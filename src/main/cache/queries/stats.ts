@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { CachedTeamStats } from '../../../shared/ipc/reads';
-import type { ResourceKey } from '../../../shared/ipc/resources';
+import type { CacheResource, ResourceKey } from '../../../shared/ipc/resources';
 import type { AppDatabase } from '../../storage/database';
 import type { FreshnessReader } from './freshness';
 import { STATS_COLUMNS, toSeasonStats, type StatsRow } from './rows';
@@ -50,10 +50,14 @@ export class StatsQueries {
     const state = this.freshness.of(resource);
     const freshness = row === undefined ? { complete: false, syncedAt: state.syncedAt } : state;
     if (!freshness.complete) this.requestFetch(resource);
+    const builtFrom: CacheResource[] = [`team:${teamNumber}:stats`, resource];
+    // With no season asked and none held, the season to show follows the team's latest event.
+    if (wanted === undefined) builtFrom.push('registrations', 'events');
     return {
       data: row === undefined ? null : toSeasonStats(row),
       seasons: rows.map((candidate) => candidate.season),
       freshness,
+      builtFrom,
     };
   }
 }

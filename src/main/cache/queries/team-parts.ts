@@ -4,7 +4,12 @@ import type { Statement } from 'better-sqlite3';
 import type { z } from 'zod';
 import type { Freshness } from '../../../shared/ipc/cached';
 import type { TeamClipsInput, TeamEventsInput, TeamMatchesInput } from '../../../shared/ipc/reads';
-import type { ResourceKey, TeamPart } from '../../../shared/ipc/resources';
+import type {
+  CacheResource,
+  EventPart,
+  ResourceKey,
+  TeamPart,
+} from '../../../shared/ipc/resources';
 import { clipRecordSchema, type ClipRecord, type ClipSort } from '../../../shared/wire/clip';
 import { eventListItemSchema, type EventListItem } from '../../../shared/wire/event';
 import { matchRecordSchema, type MatchRecord } from '../../../shared/wire/match';
@@ -26,6 +31,7 @@ import {
 
 export interface CachedPage<Item> extends ListPage<Item> {
   freshness: Freshness;
+  builtFrom: CacheResource[];
 }
 
 /** Asks the sync engine to pull a resource in the background; never awaited. */
@@ -187,8 +193,22 @@ export class TeamPartQueries {
     },
   ): CachedPage<Item> {
     const resource: ResourceKey = `team:${teamNumber}:${part}`;
-    const derived = this.derivedFreshness(teamNumber, part);
-    if (derived.complete) return { ...read.derive(), freshness: derived };
+    // A team's matches (clips) are made of the matches (clips) of each event it is at.
+    const eventPart: EventPart | null = part === 'events' ? null : part;
+    const eventIds = eventPart === null ? [] : this.selectListedEventsOf.all(teamNumber);
+    const derived = this.derivedFreshness(eventPart, eventIds);
+    // Whichever way it is answered, the answer can change with the copy, the registrations, the
+    // event rows (listed, season, dates) and the part of each of the team's events, since any of
+    // them can move the answer from the copy to the event tables or back.
+    const builtFrom: CacheResource[] = [
+      resource,
+      'registrations',
+      'events',
+      ...(eventPart === null
+        ? []
+        : eventIds.map((eventId): CacheResource => `event:${eventId}:${eventPart}`)),
+    ];
+    if (derived.complete) return { ...read.derive(), freshness: derived, builtFrom };
 
     const copyState = this.freshness.of(resource);
     const copy = this.fetched.read(resource, schema);
@@ -198,15 +218,14 @@ export class TeamPartQueries {
         : { kind: 'derived', freshness: { complete: false, syncedAt: derived.syncedAt } };
     if (!source.freshness.complete) this.requestFetch(resource);
     const page = source.kind === 'fetched' ? read.fromCopy(copy ?? []) : read.derive();
-    return { ...page, freshness: source.freshness };
+    return { ...page, freshness: source.freshness, builtFrom };
   }
 
   /** Whether (and since when) the event tables hold everything this team part is made of. */
-  private derivedFreshness(teamNumber: number, part: TeamPart): Freshness {
+  private derivedFreshness(eventPart: EventPart | null, eventIds: readonly string[]): Freshness {
     const registrations = this.freshness.registrations();
-    if (part === 'events' || !registrations.complete) return registrations;
-    const eventIds = this.selectListedEventsOf.all(teamNumber);
-    return combineFreshness([registrations, this.freshness.eventParts(eventIds, part)]);
+    if (eventPart === null || !registrations.complete) return registrations;
+    return combineFreshness([registrations, this.freshness.eventParts(eventIds, eventPart)]);
   }
 
   private keeps(eventId: string, season: string | undefined, onlyEventId: string | undefined) {

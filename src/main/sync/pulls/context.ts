@@ -29,9 +29,12 @@ export interface PullContext {
   batch: BatchWriter;
   limiter: Limiter;
   signal: AbortSignal;
+  /**
+   * Throws when this run's or fetch's writes are no longer wanted: it was canceled, or the
+   * service changed since it started. Every write checks it inside its transaction.
+   */
+  guard: () => void;
   now: () => Date;
-  /** Called after a commit that changed what views show. */
-  changed: (key: ResourceKey) => void;
   /** Called for every request made, for progress and the benchmark. */
   requested: (count: number) => void;
 }
@@ -125,7 +128,7 @@ export function listSource<Item>(
 /** Records the new copy's validators and its sync state, in the transaction that writes it. */
 export function commitState(
   context: PullContext,
-  resource: string,
+  resource: ResourceKey,
   records: number,
   pageSize: number | null,
   etags: ReadonlyMap<string, string | null>,
@@ -143,7 +146,7 @@ export function commitState(
 
 export function commitList<Item>(
   context: PullContext,
-  resource: string,
+  resource: ResourceKey,
   pull: ChangedPull<Item>,
 ): void {
   commitState(context, resource, pull.items.length, pull.pageSize, pull.etags);
@@ -183,7 +186,6 @@ export async function pullWholeList<Item>(
       return { changed: false, records: 0 };
     }
     const rows = await store(pull);
-    if (rows > 0) context.changed(resource);
     return { changed: rows > 0, records: pull.items.length };
   } catch (error) {
     return failed(context, resource, error);
@@ -210,7 +212,6 @@ export async function pullRecord<Value>(
       commitState(context, resource, 1, null, new Map([[path, response.etag]]));
       return changed;
     });
-    if (rows > 0) context.changed(resource);
     return { changed: rows > 0, records: 1 };
   } catch (error) {
     if (onNotFound !== undefined && error instanceof ApiError && error.code === 'not_found') {

@@ -23,10 +23,8 @@ export function pullEvent(context: PullContext, eventId: string): Promise<PullOu
     (read) => context.client.getEvent(eventId, read),
     (record) => context.writer.upsertEventRecord(record.data),
     async () => {
-      await context.batch.write(() => context.writer.removeEvent(eventId));
-      context.changed(resource);
-      context.changed(resourceKeys.events);
-      return { changed: true, records: 0 };
+      const removed = await context.batch.write(() => context.writer.removeEvent(eventId));
+      return { changed: removed, records: 0 };
     },
   );
 }

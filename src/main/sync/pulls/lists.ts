@@ -22,9 +22,13 @@ export async function pullEventList(context: PullContext): Promise<PullOutcome> 
     context.queue.session(async (session) => {
       let rows = 0;
       for (const step of inSteps(pull.items)) {
-        rows += await session.step(() => context.writer.upsertEvents(step));
+        rows += await session.step(() => {
+          context.guard();
+          return context.writer.upsertEvents(step);
+        });
       }
       await session.step(() => {
+        context.guard();
         const wanted = new Set(pull.items.map((event) => event.id));
         for (const id of context.writer.listedEvents()) {
           if (wanted.has(id)) continue;
@@ -38,7 +42,6 @@ export async function pullEventList(context: PullContext): Promise<PullOutcome> 
       return rows + removed.length;
     }),
   );
-  for (const id of removed) context.changed(resourceKeys.event(id));
   return { ...outcome, seasons: [...seasons] };
 }
 
@@ -55,9 +58,13 @@ export function pullTeamList(context: PullContext): Promise<PullOutcome> {
     context.queue.session(async (session) => {
       let rows = 0;
       for (const step of inSteps(pull.items)) {
-        rows += await session.step(() => context.writer.upsertTeams(step));
+        rows += await session.step(() => {
+          context.guard();
+          return context.writer.upsertTeams(step);
+        });
       }
       rows += await session.step(() => {
+        context.guard();
         const wanted = new Set(pull.items.map((team) => team.number));
         const dropped = context.writer.listedTeams().filter((number) => !wanted.has(number));
         for (const number of dropped) context.writer.dropTeamFromList(number);

@@ -98,7 +98,6 @@ export async function pullTeamStats(
       commitState(context, resource, 1, null, etags);
       return changedRows;
     });
-    if (rows > 0) context.changed(resource);
     return { changed: rows > 0, records: 1 };
   } catch (error) {
     if (error instanceof ApiError && error.code === 'not_found') {
