@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCredentials } from '../../src/main/credentials/credentials';
 import { openDataLayer, type DataLayer } from '../../src/main/data-layer';
-import { createDispatcher, type Dispatch } from '../../src/main/ipc/dispatcher';
-import { createHandlers } from '../../src/main/services';
+import type { Dispatch } from '../../src/main/ipc/dispatcher';
 import { touches } from '../../src/shared/ipc/resources';
 import { startFaultProxy, type FaultProxy } from '../harness/fault-proxy';
+import { dispatcherOf, valueOf } from '../harness/layer-dispatch';
 import { startTestServer, type TestServer } from '../harness/server';
 
 /*
@@ -55,19 +55,7 @@ async function open(baseUrl: string): Promise<Open> {
   opened.pushes.attach((name, payload) => {
     if (name === 'cache:changed') notices.push((payload as { resources: string[] }).resources);
   });
-  const dispatch = createDispatcher(
-    createHandlers(
-      {
-        version: '0.0.0-test',
-        dataDirectory: 'unused',
-        versions: process.versions,
-        platform: process.platform,
-        arch: process.arch,
-        sqliteVersion: 'unused',
-      },
-      opened.handlers,
-    ),
-  );
+  const dispatch = dispatcherOf(opened);
   await dispatch('settings:setService', { baseUrl });
   await settled(opened);
   return { dispatch, notices, layer: opened };
@@ -84,11 +72,7 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function value<Output>(pending: Promise<unknown>): Promise<Output> {
-  const result = (await pending) as { ok: boolean; value?: Output; error?: unknown };
-  if (!result.ok) throw new Error(`command failed: ${JSON.stringify(result.error)}`);
-  return result.value as Output;
-}
+const value = valueOf;
 
 interface Built {
   builtFrom: string[];

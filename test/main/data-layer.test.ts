@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCredentials } from '../../src/main/credentials/credentials';
 import { openDataLayer, type DataLayer } from '../../src/main/data-layer';
-import { createDispatcher, type Dispatch } from '../../src/main/ipc/dispatcher';
-import { createHandlers } from '../../src/main/services';
+import type { Dispatch } from '../../src/main/ipc/dispatcher';
+import { dispatcherOf, valueOf } from '../harness/layer-dispatch';
 import type { PushName } from '../../src/shared/ipc/pushes';
 import type { SyncStatus } from '../../src/shared/ipc/sync';
 import { startTestServer, type TestServer } from '../harness/server';
@@ -42,22 +42,10 @@ function open(): { dispatch: Dispatch; pushes: { name: PushName; payload: unknow
   });
   const pushes: { name: PushName; payload: unknown }[] = [];
   layer.pushes.attach((name, payload) => pushes.push({ name, payload }));
-  const identity = {
-    version: '0.0.0-test',
-    dataDirectory: 'unused',
-    versions: process.versions,
-    platform: process.platform,
-    arch: process.arch,
-    sqliteVersion: 'unused',
-  };
-  return { dispatch: createDispatcher(createHandlers(identity, layer.handlers)), pushes };
+  return { dispatch: dispatcherOf(layer), pushes };
 }
 
-async function value<Output>(pending: Promise<unknown>): Promise<Output> {
-  const result = (await pending) as { ok: boolean; value?: Output; error?: unknown };
-  if (!result.ok) throw new Error(`command failed: ${JSON.stringify(result.error)}`);
-  return result.value as Output;
-}
+const value = valueOf;
 
 /** A service address of its own per test, so keychain entries never collide between runs. */
 function uniqueServiceUrl(): string {

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCredentials } from '../../src/main/credentials/credentials';
 import { openDataLayer } from '../../src/main/data-layer';
-import { createDispatcher } from '../../src/main/ipc/dispatcher';
-import { createHandlers } from '../../src/main/services';
+import { dispatcherOf } from '../harness/layer-dispatch';
 import { startTestServer, type TestServer } from '../harness/server';
 
 /*
@@ -39,19 +38,7 @@ describe('switching service', () => {
       credentials: createCredentials(),
       keyOverride: demo.keys.viewer,
     });
-    const dispatch = createDispatcher(
-      createHandlers(
-        {
-          version: '0.0.0-test',
-          dataDirectory: 'unused',
-          versions: process.versions,
-          platform: process.platform,
-          arch: process.arch,
-          sqliteVersion: 'unused',
-        },
-        layer.handlers,
-      ),
-    );
+    const dispatch = dispatcherOf(layer);
     try {
       await dispatch('settings:setService', { baseUrl: demo.url });
       await layer.engine.idle();

@@ -1,12 +1,13 @@
 import type { Statement } from 'better-sqlite3';
 import type { ClipRecord } from '../../shared/wire/clip';
 import type { EventListItem, EventRecord } from '../../shared/wire/event';
-import { MATCH_TYPES, type MatchRecord } from '../../shared/wire/match';
+import type { MatchRecord } from '../../shared/wire/match';
 import type { TeamSeasonStats } from '../../shared/wire/stats';
 import type { TeamListItem, TeamRecord } from '../../shared/wire/team';
 import type { ResourceKey, TeamPart } from '../../shared/ipc/resources';
 import type { AppDatabase } from '../storage/database';
 import { NO_CHANGE_LOG, type ChangeRecorder } from './change-log';
+import { clipParams, eventParams, matchParams, teamParams } from './write-params';
 
 export interface SyncStateUpdate {
   complete: boolean;
@@ -17,8 +18,6 @@ export interface SyncStateUpdate {
   attempt: string;
   error?: string | null;
 }
-
-const TYPE_RANK = new Map(MATCH_TYPES.map((type, rank) => [type, rank]));
 
 /**
  * The cache's write statements, prepared once. Each method is synchronous and small enough to be
@@ -489,66 +488,4 @@ export class CacheWriter {
     if (etag === null) this.dropEtag.run(url);
     else this.putEtag.run(url, etag);
   }
-}
-
-function eventParams(item: EventListItem): Record<string, string | number> {
-  return {
-    id: item.id,
-    name: item.name,
-    season: item.season,
-    startDate: item.startDate,
-    endDate: item.endDate,
-    ...item.location,
-    streamStatus: item.streamStatus,
-    teamCount: item.teamCount,
-    clipCount: item.clipCount,
-  };
-}
-
-function teamParams(item: TeamListItem): Record<string, string | number> {
-  return {
-    number: item.number,
-    name: item.name,
-    school: item.school,
-    city: item.city,
-    state: item.state,
-    country: item.country,
-    rookie: item.rookie,
-    website: item.website,
-    clipCount: item.clipCount,
-  };
-}
-
-function matchParams(match: MatchRecord): Record<string, string | number | null> {
-  return {
-    id: match.id,
-    eventId: match.eventId,
-    type: match.type,
-    typeRank: TYPE_RANK.get(match.type) ?? 0,
-    number: match.number,
-    status: match.status,
-    scheduledAt: match.scheduledAt,
-    playedAt: match.playedAt,
-    redTeams: JSON.stringify(match.red.teams),
-    blueTeams: JSON.stringify(match.blue.teams),
-    redScore: match.red.score,
-    blueScore: match.blue.score,
-    winner: match.winner,
-    clipCount: match.clipCount,
-  };
-}
-
-function clipParams(clip: ClipRecord): Record<string, string | number | null> {
-  return {
-    id: clip.id,
-    eventId: clip.eventId,
-    matchId: clip.matchId,
-    matchType: clip.matchType,
-    teamNumbers: JSON.stringify(clip.teamNumbers),
-    title: clip.title,
-    url: clip.url,
-    thumbnailUrl: clip.thumbnailUrl,
-    durationSeconds: clip.durationSeconds,
-    recordedAt: clip.recordedAt,
-  };
 }
