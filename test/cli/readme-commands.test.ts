@@ -17,6 +17,7 @@ const LAUNCHER = join(process.cwd(), 'bin', 'pitside.mjs');
 
 let server: TestServer;
 let proxy: FaultProxy;
+let portal: FaultProxy;
 let root: string;
 let unreachable: string;
 
@@ -38,12 +39,16 @@ beforeAll(async () => {
     fault: { kind: 'captive-portal' },
     match: (request) => request.path.startsWith('/v1/teams?'),
   });
+  // Every answer at all is the login page: not one resource gets through.
+  portal = await startFaultProxy(server.url);
+  portal.plan({ fault: { kind: 'captive-portal' } });
   unreachable = await closedPortUrl();
   root = mkdtempSync(join(tmpdir(), 'pitside-readme-'));
 });
 
 afterAll(async () => {
   await proxy.close();
+  await portal.close();
   await server.close();
   rmSync(root, { recursive: true, force: true });
 });
@@ -95,6 +100,16 @@ describe('npm run cli -- …: stdout holds the command’s output and nothing el
       expect(run.code).toBe(5);
       expectOneSummary(run, 'partial');
     }
+  });
+
+  it('a sync in which every resource failed exits 4 (failed, not partial)', async () => {
+    const run = await runCommand(
+      'npm',
+      ['run', '--silent', 'cli', '--', ...syncArgs(portal.url, freshDir())],
+      withKey(),
+    );
+    expect(run.code).toBe(4);
+    expectOneSummary(run, 'failed');
   });
 
   it('a sync whose service is unreachable exits 4 with the one summary line', async () => {
