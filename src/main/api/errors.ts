@@ -3,7 +3,9 @@ import type { ErrorDetail } from '../../shared/wire/errors';
 /**
  * Why a request to the service failed, as a small closed set the UI can act on. `rejected` is the
  * service refusing what we sent (400, 413, 415, 422): only writes can cause it, and the outbox
- * must show it rather than retry it.
+ * must show it rather than retry it. `captive_portal` is the network answering in the service's
+ * place (a sign-in page, a redirect to one, 511): the person has to do something about it.
+ * `too_large` is an answer longer than the client reads; asking again would only cost as much.
  */
 export const API_ERROR_CODES = [
   'offline',
@@ -13,6 +15,8 @@ export const API_ERROR_CODES = [
   'not_found',
   'rate_limited',
   'invalid_response',
+  'captive_portal',
+  'too_large',
   'server_error',
   'conflict',
   'rejected',
@@ -25,8 +29,20 @@ export interface ApiErrorInit {
   serviceCode?: string;
   details?: ErrorDetail[];
   retryAfterMs?: number;
+  /** Overrides what the code implies: a garbled answer to a read is worth another try. */
+  transient?: boolean;
   cause?: unknown;
 }
+
+const TRANSIENT_CODES: ReadonlySet<ApiErrorCode> = new Set([
+  'offline',
+  'timeout',
+  'server_error',
+  'rate_limited',
+  // Signing in to the venue's network ends it, and a portal that kept answering for a few
+  // seconds may well have let us through by the next attempt.
+  'captive_portal',
+]);
 
 export class ApiError extends Error {
   readonly status: number | undefined;
@@ -34,6 +50,11 @@ export class ApiError extends Error {
   readonly serviceCode: string | undefined;
   readonly details: ErrorDetail[] | undefined;
   readonly retryAfterMs: number | undefined;
+  /**
+   * Worth another try later, unchanged: the network, a portal in its way, the service's health or
+   * its rate limit, or an answer garbled on the way.
+   */
+  readonly isTransient: boolean;
 
   constructor(
     readonly code: ApiErrorCode,
@@ -46,16 +67,7 @@ export class ApiError extends Error {
     this.serviceCode = init.serviceCode;
     this.details = init.details;
     this.retryAfterMs = init.retryAfterMs;
-  }
-
-  /** Worth another try later, unchanged: the network, the service's health or its rate limit. */
-  get isTransient(): boolean {
-    return (
-      this.code === 'offline' ||
-      this.code === 'timeout' ||
-      this.code === 'server_error' ||
-      this.code === 'rate_limited'
-    );
+    this.isTransient = init.transient ?? TRANSIENT_CODES.has(code);
   }
 }
 
@@ -66,6 +78,8 @@ export function codeForStatus(status: number): ApiErrorCode {
   if (status === 404) return 'not_found';
   if (status === 409 || status === 412) return 'conflict';
   if (status === 429) return 'rate_limited';
+  // RFC 6585's status for exactly this; the service itself never sends it.
+  if (status === 511) return 'captive_portal';
   if (status === 400 || status === 413 || status === 415 || status === 422) return 'rejected';
   if (status >= 500) return 'server_error';
   return 'invalid_response';

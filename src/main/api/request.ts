@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { errorBodySchema, issuesToDetails } from '../../shared/wire/errors';
 import { backoffDelay, DEFAULT_BACKOFF, parseRetryAfter, type BackoffPolicy } from './backoff';
+import { readCappedBody } from './capped-body';
 import { ApiError, codeForStatus } from './errors';
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -110,8 +111,11 @@ export function createTransport(options: TransportOptions): Transport {
         redirect: 'manual',
         signal,
       });
-      text = await readBody(response, settings.maxBodyBytes);
+      text = await readCappedBody(response, settings.maxBodyBytes);
     } catch (error) {
+      // Whatever stopped the read, the rest of the body is not wanted: with a fetch that does
+      // not close the connection when its body is canceled, this does.
+      controller.abort(error);
       throw networkFailure(error, spec.signal, timedOut, settings.timeoutMs);
     } finally {
       clearTimeout(timer);
@@ -123,10 +127,9 @@ export function createTransport(options: TransportOptions): Transport {
       return { status: response.status, value: undefined, etag, headers: response.headers };
     }
     if (response.status >= 300 && response.status < 400) {
-      throw new ApiError(
-        'invalid_response',
-        `The service answered with a redirect (${response.status}); a captive portal or a proxy may be in the way.`,
-        { status: response.status },
+      throw captivePortal(
+        `redirected the request to ${redirectTarget(response, url)} instead of answering from the service`,
+        response.status,
       );
     }
     if (!response.ok) throw errorFromResponse(response, text, now());
@@ -164,20 +167,26 @@ function resolveUrl(base: URL, path: string): string {
   return url.href;
 }
 
-async function readBody(response: Response, limit: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? '0');
-  if (declared > limit) {
-    await response.body?.cancel();
-    throw new ApiError(
-      'invalid_response',
-      `The service sent ${declared} bytes; at most ${limit} are read.`,
-    );
+/**
+ * The network answering in the service's place. Only the person can end it, so the message says
+ * what to do; a wrong service address can look the same, so it says that too.
+ */
+function captivePortal(what: string, status: number): ApiError {
+  return new ApiError(
+    'captive_portal',
+    `The network ${what}, as a venue's captive portal does: sign in to the venue's network (open any web page in a browser and follow it), then try again. If there is no portal, check the service address.`,
+    { status },
+  );
+}
+
+function redirectTarget(response: Response, requested: string): string {
+  const location = response.headers.get('location');
+  if (location === null) return 'another page';
+  try {
+    return new URL(location, requested).origin;
+  } catch {
+    return 'another page';
   }
-  const text = await response.text();
-  if (text.length > limit) {
-    throw new ApiError('invalid_response', `The service sent more than ${limit} bytes.`);
-  }
-  return text;
 }
 
 function networkFailure(
@@ -199,6 +208,12 @@ function networkFailure(
 
 function errorFromResponse(response: Response, text: string, now: number): ApiError {
   const code = codeForStatus(response.status);
+  if (code === 'captive_portal') {
+    return captivePortal(
+      `asks to sign in before it lets anything through (${response.status})`,
+      response.status,
+    );
+  }
   const parsed = errorBodySchema.safeParse(safeJson(text));
   const serviceError = parsed.success ? parsed.data.error : undefined;
   return new ApiError(code, serviceError?.message ?? `The service answered ${response.status}.`, {
@@ -212,6 +227,8 @@ function errorFromResponse(response: Response, text: string, now: number): ApiEr
 /**
  * Only a JSON body that matches the schema gets through. A portal's HTML page with status 200,
  * a body cut off mid-way or a record of the wrong shape all stop here, before any cache write.
+ * On a hostile network each of them says more about the way than about the service, so each is
+ * worth another attempt: a read retries it within its budget, a write never.
  */
 function parseBody<Schema extends z.ZodType>(
   schema: Schema,
@@ -219,11 +236,11 @@ function parseBody<Schema extends z.ZodType>(
   text: string,
 ): z.output<Schema> {
   const type = response.headers.get('content-type') ?? '';
-  if (!/\bjson\b/i.test(type)) {
-    throw new ApiError(
-      'invalid_response',
-      `The service answered with ${type === '' ? 'no content type' : type}, not JSON; a captive portal may be in the way.`,
-      { status: response.status },
+  // Some portals label their page as JSON; no JSON document starts with a tag.
+  if (!/\bjson\b/i.test(type) || text.trimStart().startsWith('<')) {
+    throw captivePortal(
+      `answered with a web page (${type === '' ? 'no content type' : type}) instead of the service`,
+      response.status,
     );
   }
   const json = safeJson(text);
@@ -231,9 +248,7 @@ function parseBody<Schema extends z.ZodType>(
     throw new ApiError(
       'invalid_response',
       'The service sent JSON that does not parse (cut off?).',
-      {
-        status: response.status,
-      },
+      { status: response.status, transient: true },
     );
   }
   const result = schema.safeParse(json);
@@ -241,6 +256,7 @@ function parseBody<Schema extends z.ZodType>(
     throw new ApiError('invalid_response', 'The service sent data of an unexpected shape.', {
       status: response.status,
       details: issuesToDetails(result.error.issues).slice(0, 10),
+      transient: true,
     });
   }
   return result.data;
