@@ -69,6 +69,19 @@ export function exitCodeFor(summary: SyncSummary): number {
   }
 }
 
+/** The records the service sent that could not be read: the first few, by resource and id. */
+function unreadableLine({ unreadable }: SyncSummary): string {
+  const named = unreadable.records
+    .slice(0, 3)
+    .map((record) => `${record.resource} ${record.id ?? '(no id)'} (${record.reason})`);
+  const rest = unreadable.count - named.length;
+  return (
+    `${unreadable.count} record${unreadable.count === 1 ? '' : 's'} could not be read and ` +
+    `${unreadable.count === 1 ? 'was' : 'were'} left as cached: ${named.join('; ')}` +
+    (rest > 0 ? ` and ${rest} more` : '')
+  );
+}
+
 function outcomeLine(summary: SyncSummary, context: ProblemContext): string {
   const { requests, resources, records } = summary;
   switch (summary.outcome) {
@@ -136,6 +149,7 @@ export async function runSync(command: SyncCommand, io: SyncIo): Promise<number>
     };
     await writeLine(io.stdout, JSON.stringify(result));
     io.report(outcomeLine(summary, context));
+    if (summary.unreadable.count > 0) io.report(unreadableLine(summary));
     return received === null ? exitCodeFor(summary) : exitForSignal(received);
   } finally {
     io.signals.off('SIGINT', onSignal);

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CACHE_MIGRATIONS } from '../../src/main/cache/migrations';
 import { openCache } from '../../src/main/cache/open';
 import { openCacheForReading } from '../../src/cli/data-dir';
 import { startTestServer, type TestServer } from '../harness/server';
@@ -55,6 +56,9 @@ async function startCountingService(): Promise<CountingService> {
 let counting: CountingService;
 let server: TestServer;
 let root: string;
+/** The schema version a cache of this build is at. */
+const LATEST = CACHE_MIGRATIONS.length;
+
 const undo: (() => void)[] = [];
 
 beforeAll(async () => {
@@ -176,13 +180,15 @@ describe('sync and export refuse what is not a Pitside cache, untouched, before 
 });
 
 describe('a cache Pitside wrote before it marked its files', () => {
-  it('is synced and marked once by sync, and exported as it is', async () => {
+  it('is left as it is by export, then migrated and marked once by sync', async () => {
     const dir = dataDir('unmarked');
     const file = join(dir, 'pitside.db');
     writeUnmarkedCache(file, 2);
 
-    const exported = await exportFrom(dir);
-    expect(exported.code).toBe(0);
+    // Version 2 is older than this build's: export reads only, so it says what to do instead.
+    const refused = await exportFrom(dir);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toMatch(/older Pitside \(schema 2\); run sync once/);
     expect(headerOf(file)).toEqual({ applicationId: 0, userVersion: 2 });
 
     const sync = await runCli(['sync', '--service', server.url, '--data-dir', dir], {
@@ -190,7 +196,8 @@ describe('a cache Pitside wrote before it marked its files', () => {
     });
     expect(sync.code).toBe(0);
     expect(summaryOf(sync)).toMatchObject({ outcome: 'completed' });
-    expect(headerOf(file)).toEqual({ applicationId: PITSIDE_MARK, userVersion: 2 });
+    expect(headerOf(file)).toEqual({ applicationId: PITSIDE_MARK, userVersion: LATEST });
+    expect((await exportFrom(dir)).code).toBe(0);
   });
 });
 
@@ -211,9 +218,9 @@ describe('export judges a cache that another Pitside has open by what its -wal h
     const newer = new Database(file);
     undo.push(() => newer.close());
     newer.pragma('wal_autocheckpoint = 0');
-    newer.pragma('user_version = 3');
+    newer.pragma(`user_version = ${LATEST + 1}`);
     expect(() => openCacheForReading(dir)).toThrow(
-      /written by a newer version of Pitside \(schema 3; this version knows up to 2\)/,
+      `written by a newer version of Pitside (schema ${LATEST + 1}; this version knows up to ${LATEST})`,
     );
   });
 });

@@ -10,6 +10,7 @@ function syncing(phase: string | null, done = 0, total = 0): SyncStatus {
     problem: null,
     lastSuccessAt: null,
     lastAttemptAt: null,
+    unreadable: { count: 0, records: [] },
   };
 }
 

@@ -151,7 +151,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     }
     let sent = body;
     if (fault?.kind === 'truncate') sent = body.subarray(0, Math.floor(body.length / 2));
-    if (fault?.kind === 'rewrite') {
+    // A 304 (a conditional re-check) has no body to rewrite; it passes as it is.
+    if (fault?.kind === 'rewrite' && body.length > 0) {
       sent = Buffer.from(JSON.stringify(fault.transform(JSON.parse(body.toString('utf8')))));
     }
     outgoing.writeHead(upstreamResponse.status, { ...headers, 'content-length': sent.length });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { clipRecordSchema } from '../../shared/wire/clip';
-import { listEnvelopeSchema, singleEnvelopeSchema } from '../../shared/wire/envelopes';
+import { singleEnvelopeSchema } from '../../shared/wire/envelopes';
 import {
   eventListItemSchema,
   eventRecordSchema,
@@ -8,6 +8,7 @@ import {
   type EventPatchInput,
 } from '../../shared/wire/event';
 import { matchRecordSchema } from '../../shared/wire/match';
+import { readableListSchema } from '../../shared/wire/readable-list';
 import {
   toSearchParams,
   type EventClipQuery,
@@ -23,12 +24,12 @@ import { teamListItemSchema, teamRecordSchema } from '../../shared/wire/team';
 import { createTransport, type TransportOptions } from './request';
 
 const schemas = {
-  eventList: listEnvelopeSchema(eventListItemSchema),
+  eventList: readableListSchema(eventListItemSchema),
   event: singleEnvelopeSchema(eventRecordSchema),
-  teamList: listEnvelopeSchema(teamListItemSchema),
+  teamList: readableListSchema(teamListItemSchema),
   team: singleEnvelopeSchema(teamRecordSchema),
-  matchList: listEnvelopeSchema(matchRecordSchema),
-  clipList: listEnvelopeSchema(clipRecordSchema),
+  matchList: readableListSchema(matchRecordSchema),
+  clipList: readableListSchema(clipRecordSchema),
   stats: singleEnvelopeSchema(teamSeasonStatsSchema),
 };
 

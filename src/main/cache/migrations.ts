@@ -248,6 +248,13 @@ END;
 export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'cache tables', up: (db) => db.exec(CACHE_SCHEMA) },
   { version: 2, name: 'quick-open search', up: (db) => db.exec(SEARCH_SCHEMA) },
+  {
+    version: 3,
+    name: 'unreadable records per copy',
+    // How many records the service listed in a copy that the client could not read: the copy
+    // holds `record_count`, the service's list `record_count + unreadable` (its pages follow that).
+    up: (db) => db.exec('ALTER TABLE sync_state ADD COLUMN unreadable INTEGER NOT NULL DEFAULT 0'),
+  },
 ];
 
 /**

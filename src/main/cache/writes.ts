@@ -4,14 +4,22 @@ import type { EventListItem, EventRecord } from '../../shared/wire/event';
 import type { MatchRecord } from '../../shared/wire/match';
 import type { TeamSeasonStats } from '../../shared/wire/stats';
 import type { TeamListItem, TeamRecord } from '../../shared/wire/team';
-import type { ResourceKey, TeamPart } from '../../shared/ipc/resources';
+import { parseResourceKey, type ResourceKey, type TeamPart } from '../../shared/ipc/resources';
 import type { AppDatabase } from '../storage/database';
 import { NO_CHANGE_LOG, type ChangeRecorder } from './change-log';
 import { clipParams, eventParams, matchParams, teamParams } from './write-params';
 
+const NOTHING_KEPT: ReadonlySet<string> = new Set();
+
+type HeldKind = 'events' | 'teams' | 'teams_of_event' | 'matches' | 'clips';
+/** Named, since better-sqlite3 binds `?1` as a name; a statement may leave `eventId` unused. */
+type HeldParams = { eventId: string; id: string };
+
 export interface SyncStateUpdate {
   complete: boolean;
   recordCount: number;
+  /** Records the service listed that could not be read (and are not in `recordCount`). */
+  unreadable?: number;
   pageSize?: number | null;
   /** Set on success; a failed attempt keeps the last success it had. */
   success?: string;
@@ -65,9 +73,11 @@ export class CacheWriter {
   private readonly putFailure: Statement;
   private readonly forgetStatesOf: Statement<[{ resource: string }]>;
   private readonly selectComplete: Statement<[string], number>;
+  private readonly heldStatements: Record<HeldKind, Statement<[HeldParams], number>>;
   private readonly putEtag: Statement<[string, string]>;
   private readonly dropEtag: Statement<[string]>;
   private readonly dropEtagsUnder: Statement<[{ path: string }]>;
+  private readonly putServiceFact: Statement<[string, string, string]>;
 
   constructor(
     db: AppDatabase,
@@ -223,10 +233,12 @@ export class CacheWriter {
       'INSERT INTO fetched_records (resource, position, record) VALUES (?, ?, ?)',
     );
     this.putSyncState = db.prepare(`INSERT INTO sync_state (resource, complete, record_count,
-        page_size, last_success, last_attempt, last_error)
-      VALUES (@resource, @complete, @recordCount, @pageSize, @success, @attempt, @error)
+        unreadable, page_size, last_success, last_attempt, last_error)
+      VALUES (@resource, @complete, @recordCount, @unreadable, @pageSize, @success, @attempt,
+        @error)
       ON CONFLICT (resource) DO UPDATE SET complete = excluded.complete,
-        record_count = excluded.record_count, page_size = excluded.page_size,
+        record_count = excluded.record_count, unreadable = excluded.unreadable,
+        page_size = excluded.page_size,
         last_success = coalesce(excluded.last_success, sync_state.last_success),
         last_attempt = excluded.last_attempt, last_error = excluded.last_error`);
     this.putFailure = db.prepare(`INSERT INTO sync_state (resource, complete, record_count,
@@ -237,6 +249,15 @@ export class CacheWriter {
     this.forgetStatesOf = db.prepare(
       `DELETE FROM sync_state WHERE resource = @resource OR resource LIKE @resource || ':%'`,
     );
+    const held = (sql: string) => db.prepare<[HeldParams], number>(sql).pluck();
+    this.heldStatements = {
+      events: held('SELECT count(*) FROM events WHERE id = @id AND listed = 1'),
+      teams: held('SELECT count(*) FROM teams WHERE number = CAST(@id AS INTEGER) AND listed = 1'),
+      teams_of_event: held(`SELECT count(*) FROM registrations
+        WHERE event_id = @eventId AND team_number = CAST(@id AS INTEGER)`),
+      matches: held('SELECT count(*) FROM matches WHERE event_id = @eventId AND id = @id'),
+      clips: held('SELECT count(*) FROM clips WHERE event_id = @eventId AND id = @id'),
+    };
     this.selectComplete = db
       .prepare<[string], number>('SELECT complete FROM sync_state WHERE resource = ?')
       .pluck();
@@ -248,6 +269,9 @@ export class CacheWriter {
     // better-sqlite3 binds `?1` as a name, not as the first positional value.
     this.dropEtagsUnder = db.prepare(`DELETE FROM etags WHERE url = @path
       OR url LIKE @path || '?%' OR url LIKE @path || '/%'`);
+    this.putServiceFact = db.prepare(`INSERT INTO sync_state (resource, complete, last_success,
+        last_attempt) VALUES (?, 1, ?, ?)
+      ON CONFLICT (resource) DO UPDATE SET complete = 1, last_error = NULL`);
   }
 
   /** Returns how many rows were new or different. */
@@ -371,8 +395,15 @@ export class CacheWriter {
     );
   }
 
-  /** Makes the event's registrations exactly `teams`; returns how many rows changed. */
-  replaceEventTeams(eventId: string, teams: readonly TeamListItem[]): number {
+  /**
+   * Makes the event's registrations exactly `teams`, plus those of `keep` (team numbers as text:
+   * listed, but unreadable this time) as they were; returns how many rows changed.
+   */
+  replaceEventTeams(
+    eventId: string,
+    teams: readonly TeamListItem[],
+    keep: ReadonlySet<string> = NOTHING_KEPT,
+  ): number {
     let changed = 0;
     for (const team of teams) {
       if (this.insertUnlistedTeam.run(teamParams(team)).changes === 0) continue;
@@ -386,7 +417,7 @@ export class CacheWriter {
       this.changes.record(`event:${eventId}:teams`, 'registrations', `team:${number}:events`);
     };
     for (const number of held) {
-      if (wanted.has(number)) continue;
+      if (wanted.has(number) || keep.has(String(number))) continue;
       if (this.deleteRegistration.run(eventId, number).changes > 0) registrationChanged(number);
       this.dropUnreferencedTeam(number);
     }
@@ -397,11 +428,16 @@ export class CacheWriter {
     return changed;
   }
 
-  replaceEventMatches(eventId: string, matches: readonly MatchRecord[]): number {
+  /** The event's matches become `matches`; those of `keep` (unreadable this time) stay as held. */
+  replaceEventMatches(
+    eventId: string,
+    matches: readonly MatchRecord[],
+    keep: ReadonlySet<string> = NOTHING_KEPT,
+  ): number {
     let changed = 0;
     const wanted = new Set(matches.map((match) => match.id));
     for (const id of this.matchIdsOf.all(eventId)) {
-      if (!wanted.has(id)) changed += this.deleteMatch.run(id).changes;
+      if (!wanted.has(id) && !keep.has(id)) changed += this.deleteMatch.run(id).changes;
     }
     // The match_teams rows follow by trigger from the alliances' JSON (see migrations.ts).
     for (const match of matches) changed += this.upsertMatch.run(matchParams(match)).changes;
@@ -409,11 +445,16 @@ export class CacheWriter {
     return changed;
   }
 
-  replaceEventClips(eventId: string, clips: readonly ClipRecord[]): number {
+  /** The event's clips become `clips`; those of `keep` (unreadable this time) stay as held. */
+  replaceEventClips(
+    eventId: string,
+    clips: readonly ClipRecord[],
+    keep: ReadonlySet<string> = NOTHING_KEPT,
+  ): number {
     let changed = 0;
     const wanted = new Set(clips.map((clip) => clip.id));
     for (const id of this.clipIdsOf.all(eventId)) {
-      if (!wanted.has(id)) changed += this.deleteClip.run(id).changes;
+      if (!wanted.has(id) && !keep.has(id)) changed += this.deleteClip.run(id).changes;
     }
     for (const clip of clips) changed += this.upsertClip.run(clipParams(clip)).changes;
     if (changed > 0) this.changes.record(`event:${eventId}:clips`);
@@ -472,6 +513,7 @@ export class CacheWriter {
       resource,
       complete: update.complete ? 1 : 0,
       recordCount: update.recordCount,
+      unreadable: update.unreadable ?? 0,
       pageSize: update.pageSize ?? null,
       success: update.success ?? null,
       attempt: update.attempt,
@@ -484,8 +526,35 @@ export class CacheWriter {
     this.putFailure.run({ resource, attempt, error });
   }
 
+  /**
+   * How many of `ids` (records the service listed but we could not read) the copy of `resource`
+   * still holds from before; a fetched copy (a team's part) never keeps them.
+   */
+  countHeld(resource: ResourceKey, ids: readonly string[]): number {
+    const parsed = parseResourceKey(resource);
+    let kind: HeldKind | null = null;
+    let eventId = '';
+    if (parsed?.kind === 'events' || parsed?.kind === 'teams') kind = parsed.kind;
+    else if (parsed?.kind === 'eventPart') {
+      kind = parsed.part === 'teams' ? 'teams_of_event' : parsed.part;
+      eventId = parsed.eventId;
+    }
+    if (kind === null) return 0;
+    const statement = this.heldStatements[kind];
+    return ids.reduce((count, id) => count + (statement.get({ eventId, id }) ?? 0), 0);
+  }
+
   setEtag(url: string, etag: string | null): void {
     if (etag === null) this.dropEtag.run(url);
     else this.putEtag.run(url, etag);
+  }
+
+  /**
+   * Remembers something learned about the service itself (`service:…`), or forgets it with
+   * `null`. It is kept in `sync_state` so that forgetting the copy of a service forgets it too.
+   */
+  setServiceFact(name: `service:${string}`, learnedAt: string | null): void {
+    if (learnedAt === null) this.forgetStatesOf.run({ resource: name });
+    else this.putServiceFact.run(name, learnedAt, learnedAt);
   }
 }

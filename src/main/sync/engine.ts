@@ -1,5 +1,12 @@
 import type { ResourceKey } from '../../shared/ipc/resources';
-import type { SyncProblem, SyncScope, SyncStatus, SyncSummary } from '../../shared/ipc/sync';
+import {
+  UNREADABLE_LISTED,
+  type SyncProblem,
+  type SyncScope,
+  type SyncStatus,
+  type SyncSummary,
+  type UnreadableRecords,
+} from '../../shared/ipc/sync';
 import { formatTimestamp } from '../../shared/wire/formats';
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
@@ -41,6 +48,7 @@ export interface RunOptions {
 const FATAL_CODES = new Set(['offline', 'timeout', 'unauthorized', 'forbidden', 'rate_limited']);
 
 const DEFAULTS = { concurrency: 6, maxAgeMs: 6 * 60 * 60_000 };
+const NONE_UNREADABLE: UnreadableRecords = { count: 0, records: [] };
 class Canceled extends Error {
   constructor() {
     super('The sync was canceled.');
@@ -102,6 +110,7 @@ export class SyncEngine {
         problem: null,
         lastSuccessAt: this.settingsStore.lastSyncSuccess(),
         lastAttemptAt: null,
+        unreadable: NONE_UNREADABLE,
       },
       options.onStatus,
     );
@@ -257,6 +266,7 @@ export class SyncEngine {
     const generation = this.generation;
     const startedAt = formatTimestamp(this.now());
     const tally = { requests: 0, pulled: 0, changed: 0, failed: 0, records: 0 };
+    const unreadable: UnreadableRecords = { count: 0, records: [] };
     const problems: { first: SyncProblem | null } = { first: null };
     this.reporter.update({
       state: 'syncing',
@@ -264,6 +274,7 @@ export class SyncEngine {
       progress: null,
       problem: null,
       lastAttemptAt: startedAt,
+      unreadable: NONE_UNREADABLE,
     });
 
     const summary = (
@@ -278,6 +289,7 @@ export class SyncEngine {
       resources: { pulled: tally.pulled, changed: tally.changed, failed: tally.failed },
       records: tally.records,
       problem,
+      unreadable,
     });
 
     let client: ApiClient;
@@ -306,6 +318,10 @@ export class SyncEngine {
         tally.pulled += 1;
         tally.records += outcome.records;
         if (outcome.changed) tally.changed += 1;
+        for (const record of outcome.unreadable ?? []) {
+          unreadable.count += 1;
+          if (unreadable.records.length < UNREADABLE_LISTED) unreadable.records.push(record);
+        }
         return outcome;
       } catch (error) {
         if (controller.signal.aborted) throw controller.signal.reason;
@@ -362,6 +378,9 @@ export class SyncEngine {
         this.reporter.update({ lastSuccessAt: finishedAt });
       }
       // Nothing got through: that is a failed run, not a partial one, whatever the reasons.
+      // Unreadable records do not make a run partial: everything else of their resources is in,
+      // and the next run would only find them again. They are told apart, in `unreadable`.
+      this.reporter.update({ unreadable });
       const outcome = problem === null ? 'completed' : tally.pulled === 0 ? 'failed' : 'partial';
       this.reporter.finish(outcome === 'failed' ? 'error' : 'idle', problem);
       return summary(outcome, problem);

@@ -1,4 +1,4 @@
-import type { ListEnvelope } from '../../shared/wire/envelopes';
+import type { ReadableList, UnreadableRecord } from '../../shared/wire/readable-list';
 import type { ApiResponse } from '../api/request';
 import type { Limiter } from './limiter';
 import { settleAll } from './pacing';
@@ -13,7 +13,7 @@ export interface ListSource<Item> {
     page: number,
     ifNoneMatch: string | null,
     signal: AbortSignal,
-  ): Promise<ApiResponse<ListEnvelope<Item>>>;
+  ): Promise<ApiResponse<ReadableList<Item>>>;
   keyOf(item: Item): string | number;
 }
 
@@ -30,6 +30,11 @@ export type ListPull<Item> =
   | {
       kind: 'changed';
       items: Item[];
+      /**
+       * Records the service listed that the client could not read. They count for the list's
+       * consistency like any other; the copy keeps what it held of them.
+       */
+      unreadable: UnreadableRecord[];
       pageSize: number;
       /** The validator of every page, to store with the new copy. */
       etags: Map<string, string | null>;
@@ -50,6 +55,7 @@ interface Page<Item> {
   path: string;
   /** `null` for a 304 whose content we did not ask for again. */
   items: Item[] | null;
+  unreadable: UnreadableRecord[];
   total: number | null;
   perPage: number | null;
   etag: string | null;
@@ -86,10 +92,17 @@ export async function pullList<Item>(
     const response = await limiter.run(() => source.fetchPage(page, ifNoneMatch, signal));
     requests += 1;
     if (response.status === 304 || response.value === undefined) {
-      return { path, items: null, total: null, perPage: null, etag: ifNoneMatch };
+      return { path, items: null, unreadable: [], total: null, perPage: null, etag: ifNoneMatch };
     }
-    const { data, meta } = response.value;
-    return { path, items: data, total: meta.total, perPage: meta.perPage, etag: response.etag };
+    const { data, meta, unreadable } = response.value;
+    return {
+      path,
+      items: data,
+      unreadable,
+      total: meta.total,
+      perPage: meta.perPage,
+      etag: response.etag,
+    };
   };
 
   /** One walk over every page; `validatorOf` picks what to send as If-None-Match per page. */
@@ -148,43 +161,55 @@ export async function pullList<Item>(
 }
 
 function changed<Item>(
-  snapshot: { items: Item[]; pageSize: number },
+  snapshot: Snapshot<Item>,
   pages: Page<Item>[],
   requests: number,
 ): ListPull<Item> {
   return {
     kind: 'changed',
     items: snapshot.items,
+    unreadable: snapshot.unreadable,
     pageSize: snapshot.pageSize,
     etags: new Map(pages.map((page) => [page.path, page.etag])),
     requests,
   };
 }
 
+interface Snapshot<Item> {
+  items: Item[];
+  unreadable: UnreadableRecord[];
+  pageSize: number;
+}
+
 /** The records of the pages when they can all be from one moment, else `null`. */
 function consistentSnapshot<Item>(
   pages: Page<Item>[],
   keyOf: (item: Item) => string | number,
-): { items: Item[]; pageSize: number } | null {
+): Snapshot<Item> | null {
   const [first] = pages;
   if (first === undefined || first.total === null || first.perPage === null) return null;
   const { total, perPage } = first;
   if (Math.max(1, Math.ceil(total / perPage)) !== pages.length) return null;
   const items: Item[] = [];
-  const seen = new Set<string | number>();
+  const unreadable: UnreadableRecord[] = [];
+  // Keys as text: an unreadable record only has its id as text, a team's number included.
+  const seen = new Set<string>();
+  const once = (key: string) => !seen.has(key) && seen.add(key) !== undefined;
   for (const [index, page] of pages.entries()) {
     if (page.items === null || page.total !== total || page.perPage !== perPage) return null;
     const isLast = index === pages.length - 1;
     const expected = isLast ? total - perPage * (pages.length - 1) : perPage;
-    if (page.items.length !== expected) return null;
+    if (page.items.length + page.unreadable.length !== expected) return null;
     for (const item of page.items) {
-      const key = keyOf(item);
-      if (seen.has(key)) return null;
-      seen.add(key);
+      if (!once(String(keyOf(item)))) return null;
       items.push(item);
     }
+    for (const record of page.unreadable) {
+      if (record.id !== null && !once(record.id)) return null;
+      unreadable.push(record);
+    }
   }
-  return { items, pageSize: perPage };
+  return { items, unreadable, pageSize: perPage };
 }
 
 /** A second look agrees with the first: every page 304, or (without ETags) the same records. */
@@ -200,6 +225,7 @@ function sameAs<Item>(
     if (page.items === null) return earlier.etag !== null;
     if (page.total !== earlier.total || earlier.items === null) return false;
     if (page.items.length !== earlier.items.length) return false;
+    if (!sameRecord(page.unreadable, earlier.unreadable)) return false;
     return page.items.every((item, position) => {
       const other = earlier.items?.[position];
       return other !== undefined && keyOf(item) === keyOf(other) && sameRecord(item, other);

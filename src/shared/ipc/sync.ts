@@ -43,6 +43,23 @@ export const syncProgressSchema = z.object({
 });
 export type SyncProgress = z.infer<typeof syncProgressSchema>;
 
+/** How many records could not be read (each resource committed without them), and the first. */
+export const UNREADABLE_LISTED = 20;
+export const unreadableRecordsSchema = z.object({
+  count: z.number().int().min(0),
+  records: z
+    .array(
+      z.object({
+        /** The resource that listed it: `events`, `event:2026springfield:matches`, … */
+        resource: z.string(),
+        id: z.string().nullable(),
+        reason: z.string(),
+      }),
+    )
+    .max(UNREADABLE_LISTED),
+});
+export type UnreadableRecords = z.infer<typeof unreadableRecordsSchema>;
+
 export const syncStatusSchema = z.object({
   state: z.enum(SYNC_STATES),
   scope: syncScopeSchema,
@@ -51,6 +68,8 @@ export const syncStatusSchema = z.object({
   problem: syncProblemSchema.nullable(),
   lastSuccessAt: responseTimestampSchema.nullable(),
   lastAttemptAt: responseTimestampSchema.nullable(),
+  /** Of the last run: records the service sent that the client could not read. */
+  unreadable: unreadableRecordsSchema,
 });
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 
@@ -67,6 +86,7 @@ export const syncSummarySchema = z.object({
   }),
   records: z.number().int().min(0),
   problem: syncProblemSchema.nullable(),
+  unreadable: unreadableRecordsSchema,
 });
 export type SyncSummary = z.infer<typeof syncSummarySchema>;
 

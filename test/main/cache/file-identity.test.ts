@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CACHE_MIGRATIONS } from '../../../src/main/cache/migrations';
 import { openCache } from '../../../src/main/cache/open';
 import type { Credentials } from '../../../src/main/credentials/credentials';
 import { openDataLayer } from '../../../src/main/data-layer';
@@ -22,6 +23,9 @@ import {
 
 const FOREIGN = /is not a Pitside cache: it looks like another application's SQLite database/;
 const UNTOUCHED = /Pitside has not changed it\. Move it away or choose another data directory\./;
+
+/** The schema version a cache of this build is at. */
+const LATEST = CACHE_MIGRATIONS.length;
 
 const dirs: string[] = [];
 const cleanups: (() => void)[] = [];
@@ -73,7 +77,7 @@ describe('the cache opens only files that are Pitside’s', () => {
   it('marks a new cache as Pitside’s (application_id ‘PtSd’)', () => {
     const file = cacheIn(dataDir());
     openAndClose(file);
-    expect(headerOf(file)).toEqual({ applicationId: PITSIDE_MARK, userVersion: 2 });
+    expect(headerOf(file)).toEqual({ applicationId: PITSIDE_MARK, userVersion: LATEST });
   });
 
   it.each([
@@ -118,7 +122,9 @@ describe('the cache opens only files that are Pitside’s', () => {
     expectRefusedUntouched(
       dir,
       () => openCache(cacheIn(dir)),
-      /written by a newer version of Pitside \(schema 99; this version knows up to 2\)/,
+      new RegExp(
+        `written by a newer version of Pitside \\(schema 99; this version knows up to ${LATEST}\\)`,
+      ),
       /The file has not been changed/,
     );
   });
@@ -156,7 +162,7 @@ describe('the cache opens only files that are Pitside’s', () => {
       const file = cacheIn(dataDir());
       writeUnmarkedCache(file, version);
       openAndClose(file);
-      expect(headerOf(file)).toEqual({ applicationId: PITSIDE_MARK, userVersion: 2 });
+      expect(headerOf(file)).toEqual({ applicationId: PITSIDE_MARK, userVersion: LATEST });
       expect(etags(file)).toEqual([KEPT_ETAG]);
     },
   );
@@ -173,7 +179,7 @@ describe('the cache opens only files that are Pitside’s', () => {
     const dir = dataDir();
     writeFileSync(cacheIn(dir), '');
     openAndClose(cacheIn(dir));
-    expect(headerOf(cacheIn(dir))).toEqual({ applicationId: PITSIDE_MARK, userVersion: 2 });
+    expect(headerOf(cacheIn(dir))).toEqual({ applicationId: PITSIDE_MARK, userVersion: LATEST });
 
     // What Pitside left before it marked its files when it stopped between WAL and its tables.
     const other = dataDir();
@@ -181,7 +187,10 @@ describe('the cache opens only files that are Pitside’s', () => {
     db.pragma('journal_mode = WAL');
     db.close();
     openAndClose(cacheIn(other));
-    expect(headerOf(cacheIn(other))).toEqual({ applicationId: PITSIDE_MARK, userVersion: 2 });
+    expect(headerOf(cacheIn(other))).toEqual({
+      applicationId: PITSIDE_MARK,
+      userVersion: LATEST,
+    });
   });
 
   const noImmutableFiles = immutableFilesUnavailable();

@@ -7,7 +7,7 @@ import {
   type HeldCopy,
   type ListSource,
 } from '../../../src/main/sync/list-pull';
-import type { ListEnvelope } from '../../../src/shared/wire/envelopes';
+import type { ReadableList } from '../../../src/shared/wire/readable-list';
 
 /*
  * The paging algorithm against an in-memory list whose content, ETags and page size the test
@@ -58,12 +58,13 @@ function source(list: FakeList): ListSource<Row> {
       await new Promise((resolve) => setTimeout(resolve, 1));
       list.inFlight -= 1;
       const start = (page - 1) * list.pageSize;
-      const body: ListEnvelope<Row> = {
+      const body: ReadableList<Row> = {
         data: list.rows.slice(start, start + list.pageSize).map((row) => ({ ...row })),
         meta: { page, perPage: list.pageSize, total: list.rows.length },
+        unreadable: [],
       };
       const etag = list.withEtags ? `"${JSON.stringify(body)}"` : null;
-      const response: ApiResponse<ListEnvelope<Row>> =
+      const response: ApiResponse<ReadableList<Row>> =
         etag !== null && ifNoneMatch === etag
           ? { status: 304, value: undefined, etag, headers: new Headers() }
           : { status: 200, value: body, etag, headers: new Headers() };

@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { ResourceKey } from '../../../shared/ipc/resources';
-import type { ListEnvelope } from '../../../shared/wire/envelopes';
+import type { ReadableList, UnreadableRecord } from '../../../shared/wire/readable-list';
 import { formatTimestamp } from '../../../shared/wire/formats';
 import type { Pagination } from '../../../shared/wire/queries';
 import { withQuery, type ApiClient, type ReadOptions } from '../../api/client';
@@ -11,6 +11,7 @@ import type { CacheWriter } from '../../cache/writes';
 import type { AppDatabase } from '../../storage/database';
 import type { BatchWriter } from '../batch-writer';
 import type { Limiter } from '../limiter';
+import { idsOf } from './unreadable';
 import {
   LIST_PAGE_SIZE,
   pullList,
@@ -42,6 +43,8 @@ export interface PullContext {
 export interface PullOutcome {
   changed: boolean;
   records: number;
+  /** Records the client could not read, by the resource that listed them; held copies stay. */
+  unreadable?: (UnreadableRecord & { resource: string })[];
   /** Seasons whose statistics this pull may have moved (an event of theirs went away). */
   seasons?: string[];
 }
@@ -51,7 +54,14 @@ export type ChangedPull<Item> = Extract<ListPull<Item>, { kind: 'changed' }>;
 interface SyncStateRow {
   complete: number;
   record_count: number;
+  unreadable: number;
   page_size: number | null;
+}
+
+/** What we hold of a list, and how many records of it we could not read when we took it. */
+export interface HeldList extends HeldCopy {
+  records: number;
+  unreadable: number;
 }
 
 /** The committed state of the copy, read on the reader connection. */
@@ -62,18 +72,21 @@ class HeldState {
   constructor(reader: AppDatabase) {
     this.etag = reader.prepare<[string], string>('SELECT etag FROM etags WHERE url = ?').pluck();
     this.state = reader.prepare<[string], SyncStateRow>(
-      'SELECT complete, record_count, page_size FROM sync_state WHERE resource = ?',
+      'SELECT complete, record_count, unreadable, page_size FROM sync_state WHERE resource = ?',
     );
   }
 
   /** Validators only count for a complete copy: a partial one must be read again whole. */
-  copyOf(resource: string): HeldCopy {
+  copyOf(resource: string): HeldList {
     const row = this.state.get(resource);
     const complete = row !== undefined && row.complete === 1;
     return {
       etagOf: (path) => (complete ? (this.etag.get(path) ?? null) : null),
-      total: complete ? row.record_count : null,
+      // The service's list, unreadable records included: its pages are what a 304 stands for.
+      total: complete ? row.record_count + row.unreadable : null,
       pageSize: complete ? row.page_size : null,
+      records: complete ? row.record_count : 0,
+      unreadable: complete ? row.unreadable : 0,
     };
   }
 }
@@ -81,7 +94,7 @@ class HeldState {
 /** One set of prepared statements per reader connection, however many runs use it. */
 const heldStates = new WeakMap<AppDatabase, HeldState>();
 
-export function held(context: PullContext, resource: string): HeldCopy {
+export function held(context: PullContext, resource: string): HeldList {
   let state = heldStates.get(context.reader);
   if (state === undefined) {
     state = new HeldState(context.reader);
@@ -103,7 +116,7 @@ export function request<Value>(context: PullContext, send: () => Promise<Value>)
 export type PageFetch<Item> = (
   page: Pagination,
   read: ReadOptions,
-) => Promise<ApiResponse<ListEnvelope<Item>>>;
+) => Promise<ApiResponse<ReadableList<Item>>>;
 
 /** A list of the service read page by page at the largest page size, counted like any request. */
 export function listSource<Item>(
@@ -132,12 +145,14 @@ export function commitState(
   records: number,
   pageSize: number | null,
   etags: ReadonlyMap<string, string | null>,
+  unreadable = 0,
 ): void {
   for (const [path, etag] of etags) context.writer.setEtag(path, etag);
   const now = stamp(context);
   context.writer.setSyncState(resource, {
     complete: true,
     recordCount: records,
+    unreadable,
     pageSize,
     success: now,
     attempt: now,
@@ -149,7 +164,11 @@ export function commitList<Item>(
   resource: ResourceKey,
   pull: ChangedPull<Item>,
 ): void {
-  commitState(context, resource, pull.items.length, pull.pageSize, pull.etags);
+  const { items, unreadable, pageSize, etags } = pull;
+  // The copy holds what was read and what it kept of the unreadable records; the rest of the
+  // list is counted apart, so that the two add up to the service's list and its pages.
+  const kept = context.writer.countHeld(resource, idsOf(unreadable));
+  commitState(context, resource, items.length + kept, pageSize, etags, unreadable.length - kept);
 }
 
 /** Stores the outcome of a failed pull and passes the error on. */
@@ -181,12 +200,25 @@ export async function pullWholeList<Item>(
     const pull = await pullList(source, copy, context.limiter, context.signal);
     if (pull.kind === 'unchanged') {
       await context.batch.write(() =>
-        commitState(context, resource, copy.total ?? 0, copy.pageSize, new Map()),
+        commitState(context, resource, copy.records, copy.pageSize, new Map(), copy.unreadable),
       );
       return { changed: false, records: 0 };
     }
+    const anonymous = pull.unreadable.filter((record) => record.id === null).length;
+    if (anonymous > 0) {
+      // Without its id, no held record can stand in for it, and committing the list would drop
+      // it: the whole copy stays as it was instead.
+      throw new ApiError(
+        'invalid_response',
+        `${resource} holds ${anonymous} record${anonymous === 1 ? '' : 's'} that could not be read, not even ${anonymous === 1 ? 'its' : 'their'} id; the cached copy is kept.`,
+      );
+    }
     const rows = await store(pull);
-    return { changed: rows > 0, records: pull.items.length };
+    return {
+      changed: rows > 0,
+      records: pull.items.length,
+      unreadable: pull.unreadable.map((record) => ({ resource, ...record })),
+    };
   } catch (error) {
     return failed(context, resource, error);
   }

@@ -9,6 +9,7 @@ import {
   type PullContext,
   type PullOutcome,
 } from './context';
+import { idsOf } from './unreadable';
 
 /**
  * A single event read by id (pinned events, which the list may not show). A 404 means it is gone:
@@ -47,13 +48,13 @@ function partPull<Item>(
   part: EventPart,
   fetch: PageFetch<Item>,
   keyOf: (item: Item) => string | number,
-  replace: (items: readonly Item[]) => number,
+  replace: (items: readonly Item[], keep: ReadonlySet<string>) => number,
 ): Promise<PullOutcome> {
   const resource = resourceKeys.eventPart(eventId, part);
   const source = listSource(context, resource, `/v1/events/${eventId}/${part}`, fetch, keyOf);
   return pullWholeList(context, resource, source, (pull) =>
     context.batch.write(() => {
-      const rows = replace(pull.items);
+      const rows = replace(pull.items, new Set(idsOf(pull.unreadable)));
       commitList(context, resource, pull);
       return rows;
     }),
@@ -75,7 +76,7 @@ export function pullEventPart(
         part,
         (page, read) => client.eventTeams(eventId, page, read),
         (team) => team.number,
-        (teams) => writer.replaceEventTeams(eventId, teams),
+        (teams, keep) => writer.replaceEventTeams(eventId, teams, keep),
       );
     case 'matches':
       return partPull(
@@ -84,9 +85,9 @@ export function pullEventPart(
         part,
         (page, read) => client.eventMatches(eventId, page, read),
         (match) => match.id,
-        (matches) => {
+        (matches, keep) => {
           requireEvent(matches, eventId, resourceKeys.eventPart(eventId, part));
-          return writer.replaceEventMatches(eventId, matches);
+          return writer.replaceEventMatches(eventId, matches, keep);
         },
       );
     case 'clips':
@@ -96,9 +97,9 @@ export function pullEventPart(
         part,
         (page, read) => client.eventClips(eventId, page, read),
         (clip) => clip.id,
-        (clips) => {
+        (clips, keep) => {
           requireEvent(clips, eventId, resourceKeys.eventPart(eventId, part));
-          return writer.replaceEventClips(eventId, clips);
+          return writer.replaceEventClips(eventId, clips, keep);
         },
       );
   }

@@ -1,6 +1,7 @@
 import { resourceKeys } from '../../../shared/ipc/resources';
 import { commitList, inSteps, listSource, pullWholeList, type PullContext } from './context';
 import type { PullOutcome } from './context';
+import { idsOf } from './unreadable';
 
 /*
  * The two big lists. Each is written in one write session of many short steps: views see the old
@@ -29,7 +30,8 @@ export async function pullEventList(context: PullContext): Promise<PullOutcome> 
       }
       await session.step(() => {
         context.guard();
-        const wanted = new Set(pull.items.map((event) => event.id));
+        // An event the service listed but we could not read keeps the copy we hold of it.
+        const wanted = new Set([...pull.items.map((event) => event.id), ...idsOf(pull.unreadable)]);
         for (const id of context.writer.listedEvents()) {
           if (wanted.has(id)) continue;
           const season = context.writer.seasonOf(id);
@@ -65,7 +67,10 @@ export function pullTeamList(context: PullContext): Promise<PullOutcome> {
       }
       rows += await session.step(() => {
         context.guard();
-        const wanted = new Set(pull.items.map((team) => team.number));
+        const wanted = new Set([
+          ...pull.items.map((team) => team.number),
+          ...idsOf(pull.unreadable).map(Number),
+        ]);
         const dropped = context.writer.listedTeams().filter((number) => !wanted.has(number));
         for (const number of dropped) context.writer.dropTeamFromList(number);
         commitList(context, resourceKeys.teams, pull);
