@@ -17,7 +17,7 @@ const LAUNCHER = join(process.cwd(), 'bin', 'pitside.mjs');
 
 let server: TestServer;
 let proxy: FaultProxy;
-let portal: FaultProxy;
+let broken: FaultProxy;
 let root: string;
 let unreachable: string;
 
@@ -34,21 +34,21 @@ async function closedPortUrl(): Promise<string> {
 beforeAll(async () => {
   server = await startTestServer({ data: 'none' });
   proxy = await startFaultProxy(server.url);
-  // Every team list page is a venue's login page: the events sync, the teams do not.
+  // Every team list page is cut off half-way: the events sync, the teams do not.
   proxy.plan({
-    fault: { kind: 'captive-portal' },
+    fault: { kind: 'truncate' },
     match: (request) => request.path.startsWith('/v1/teams?'),
   });
-  // Every answer at all is the login page: not one resource gets through.
-  portal = await startFaultProxy(server.url);
-  portal.plan({ fault: { kind: 'captive-portal' } });
+  // Every answer at all is cut off: not one resource gets through.
+  broken = await startFaultProxy(server.url);
+  broken.plan({ fault: { kind: 'truncate' } });
   unreachable = await closedPortUrl();
   root = mkdtempSync(join(tmpdir(), 'pitside-readme-'));
 });
 
 afterAll(async () => {
   await proxy.close();
-  await portal.close();
+  await broken.close();
   await server.close();
   rmSync(root, { recursive: true, force: true });
 });
@@ -105,7 +105,7 @@ describe('npm run cli -- …: stdout holds the command’s output and nothing el
   it('a sync in which every resource failed exits 4 (failed, not partial)', async () => {
     const run = await runCommand(
       'npm',
-      ['run', '--silent', 'cli', '--', ...syncArgs(portal.url, freshDir())],
+      ['run', '--silent', 'cli', '--', ...syncArgs(broken.url, freshDir())],
       withKey(),
     );
     expect(run.code).toBe(4);

@@ -45,7 +45,17 @@ export interface RunOptions {
 }
 
 /** These stop a run: nothing else would get through either. */
-const FATAL_CODES = new Set(['offline', 'timeout', 'unauthorized', 'forbidden', 'rate_limited']);
+const FATAL_CODES = new Set([
+  'offline',
+  'timeout',
+  'captive_portal',
+  'unauthorized',
+  'forbidden',
+  'rate_limited',
+]);
+
+/** Problems that mean the service cannot be reached from here for now, not that it is broken. */
+const UNREACHABLE_CODES = new Set(['offline', 'timeout', 'captive_portal']);
 
 const DEFAULTS = { concurrency: 6, maxAgeMs: 6 * 60 * 60_000 };
 const NONE_UNREADABLE: UnreadableRecords = { count: 0, records: [] };
@@ -391,10 +401,7 @@ export class SyncEngine {
         return summary('canceled', null);
       }
       const problem = problemOf(reason);
-      this.reporter.finish(
-        problem.code === 'offline' || problem.code === 'timeout' ? 'offline' : 'error',
-        problem,
-      );
+      this.reporter.finish(UNREACHABLE_CODES.has(problem.code) ? 'offline' : 'error', problem);
       return summary('failed', problem);
     }
   }

@@ -15,9 +15,9 @@ export function problemOf(error: unknown): SyncProblem {
 }
 
 /**
- * A portal's page and an oversized answer are, to a run, answers it could not use, as the
- * renderer already knows them; what to do about each is in the message.
+ * An oversized answer is, to a run, an answer it could not use; what happened is in the message.
+ * A captive portal keeps its own code: the person has something to do about it.
  */
 function syncCodeOf(code: ApiErrorCode): SyncProblem['code'] {
-  return code === 'captive_portal' || code === 'too_large' ? 'invalid_response' : code;
+  return code === 'too_large' ? 'invalid_response' : code;
 }

@@ -20,6 +20,8 @@ export const syncProblemSchema = z.object({
     'unauthorized',
     'forbidden',
     'rate_limited',
+    /** A venue's login page answers instead of the service: sign in, then sync again. */
+    'captive_portal',
     'invalid_response',
     'server_error',
     'not_found',

@@ -227,12 +227,13 @@ const failures: FailureCase[] = [
     untouched: teamsUntouched,
   },
   {
+    // A portal that outlasts every retry stops the run: nothing would get through it.
     name: 'a captive portal page with status 200',
     fault: { kind: 'captive-portal' },
     match: teamsPage(3),
-    outcome: 'partial',
-    problem: 'invalid_response',
-    state: 'idle',
+    outcome: 'failed',
+    problem: 'captive_portal',
+    state: 'offline',
     untouched: teamsUntouched,
     recover: true,
   },

@@ -37,7 +37,7 @@ function rig(): SyncRig {
 
 describe('the outcome of a run', () => {
   it('is failed, not partial, when every resource failed', async () => {
-    proxy.plan({ fault: { kind: 'captive-portal' } });
+    proxy.plan({ fault: { kind: 'truncate' } });
     const sync = rig();
     const summary = await sync.run({ scope: 'default' });
     expect(summary).toMatchObject({
@@ -51,12 +51,23 @@ describe('the outcome of a run', () => {
 
   it('is partial when some resources got through', async () => {
     proxy.plan({
-      fault: { kind: 'captive-portal' },
+      fault: { kind: 'truncate' },
       match: (request) => request.path.startsWith('/v1/teams?'),
     });
     const summary = await rig().run({ scope: 'default' });
     expect(summary.outcome).toBe('partial');
     expect(summary.resources.pulled).toBeGreaterThan(0);
     expect(summary.resources.failed).toBeGreaterThan(0);
+  });
+
+  it('stops at a captive portal that outlasts the retries, and says to sign in', async () => {
+    proxy.plan({ fault: { kind: 'captive-portal' } });
+    const sync = rig();
+    const summary = await sync.run({ scope: 'all' });
+    expect(summary).toMatchObject({ outcome: 'failed', problem: { code: 'captive_portal' } });
+    expect(summary.problem?.message).toMatch(/sign in to the venue's network/);
+    // The first resource that met it ended the run: nothing else was tried.
+    expect(summary.resources.failed).toBe(1);
+    expect(sync.engine.status()).toMatchObject({ state: 'offline' });
   });
 });
