@@ -62,9 +62,10 @@ export function serviceReader(baseUrl: string, key: string | null): ServiceReade
 
 export interface ServiceCopyOptions {
   /**
-   * Which teams' statistics to read (all when absent): for each, every season it has a
-   * registration at a listed event in (what a sync of scope `all` pulls), plus the pairs of
-   * `extraStats` (those the cache holds, so a row the service no longer backs shows up too).
+   * Which teams' statistics to read (all when absent): for each, the default-season answer and
+   * every season it has a registration at a listed event in (what a sync of scope `all` pulls),
+   * plus the pairs of `extraStats` (those the cache holds, so a row the service no longer backs
+   * shows up too).
    */
   statsOf?: (teamNumber: number) => boolean;
   extraStats?: Iterable<{ teamNumber: number; season: string }>;
@@ -85,7 +86,9 @@ export async function readServiceCopy(
 
   const events = await reader.list('/v1/events');
   copy.set('events', recordsText(events.map(withoutStatus), idOf));
-  copy.set('teams', recordsText(await reader.list('/v1/teams'), numberOf));
+  const teamList = await reader.list('/v1/teams');
+  copy.set('teams', recordsText(teamList, numberOf));
+  const teamNumbers = new Set(teamList.map(numberOf));
 
   const eventIds = new Set(events.map(idOf));
   const seasons = new Map(events.map((event) => [idOf(event), String(event.season)]));
@@ -109,6 +112,7 @@ export async function readServiceCopy(
     const season = seasons.get(id) ?? '';
     for (const team of teams) {
       const teamNumber = numberOf(team);
+      teamNumbers.add(teamNumber);
       pairs.set(`${teamNumber} ${season}`, { teamNumber, season });
     }
   });
@@ -118,8 +122,14 @@ export async function readServiceCopy(
   }
   const statsOf = options.statsOf ?? (() => true);
   const wanted = [...pairs.values()].filter(({ teamNumber }) => statsOf(teamNumber));
-  await eachLimited(wanted, concurrency, async ({ teamNumber, season }) => {
-    const stats = await reader.single(`/v1/teams/${teamNumber}/stats?season=${season}`);
+  // `null`: the default answer, the season of the team's latest event, whatever the key sees of it.
+  const asks: { teamNumber: number; season: string | null }[] = [
+    ...[...teamNumbers].filter(statsOf).map((teamNumber) => ({ teamNumber, season: null })),
+    ...wanted,
+  ];
+  await eachLimited(asks, concurrency, async ({ teamNumber, season }) => {
+    const query = season === null ? '' : `?season=${season}`;
+    const stats = await reader.single(`/v1/teams/${teamNumber}/stats${query}`);
     // Without the `season` extension the service answers its latest season whatever is asked;
     // the answer is filed under the season it names, as the sync engine files it.
     if (stats !== null) {

@@ -5,6 +5,13 @@ import type { AppDatabase } from '../storage/database';
 
 export const EVENT_PARTS: readonly EventPart[] = ['teams', 'matches', 'clips'];
 
+/**
+ * In `sync_state`, set once this service answered a `?season=` it was asked with another season:
+ * it does not have the extension, and only its default season is worth asking for. Kept with the
+ * copy, so a change of service forgets it along with everything learned from the old one.
+ */
+export const STATS_SEASON_IGNORED = 'service:stats-season-ignored';
+
 interface StateRow {
   resource: string;
   complete: number;
@@ -41,6 +48,7 @@ export class SyncPlanner {
   private readonly teamSeasons: Statement<[], { team_number: number; season: string }>;
   private readonly eventSeason: Statement<[string], string>;
   private readonly statsHeld: Statement<[], { team_number: number; season: string }>;
+  private readonly teamNumbers: Statement<[], number>;
   private stateCache: Map<string, StateRow> | null = null;
 
   constructor(private readonly reader: AppDatabase) {
@@ -85,6 +93,9 @@ export class SyncPlanner {
     this.statsHeld = reader.prepare(
       'SELECT team_number, season FROM team_stats ORDER BY team_number, season DESC',
     );
+    this.teamNumbers = reader
+      .prepare<[], number>('SELECT number FROM teams ORDER BY number')
+      .pluck();
     this.eventSeason = reader
       .prepare<[string], string>('SELECT season FROM events WHERE id = ?')
       .pluck();
@@ -130,7 +141,17 @@ export class SyncPlanner {
       .map((row) => ({ teamNumber: row.team_number, season: row.season }));
   }
 
-  /** Every (team, season) whose statistics the cache holds. */
+  /** Every team the cache holds: the team list's and those only held through an event's teams. */
+  allTeams(): number[] {
+    return this.teamNumbers.all();
+  }
+
+  /** Whether this service was seen answering another season than the one asked for. */
+  ignoresStatsSeason(): boolean {
+    return this.stateOf(STATS_SEASON_IGNORED)?.complete === 1;
+  }
+
+  /** Every (team, season) whose statistics the cache holds, each team's newest season first. */
   heldStats(): { teamNumber: number; season: string }[] {
     return this.statsHeld.all().map((row) => ({ teamNumber: row.team_number, season: row.season }));
   }
@@ -163,10 +184,13 @@ export class SyncPlanner {
 
   /** Missing, incomplete, or last pulled whole longer than `maxAgeMs` ago. */
   isDue(resource: string, now: Date, maxAgeMs: number): boolean {
-    const state = (this.stateCache ??= new Map(
-      this.states.all().map((row) => [row.resource, row]),
-    )).get(resource);
+    const state = this.stateOf(resource);
     if (state === undefined || state.complete !== 1 || state.last_success === null) return true;
     return now.getTime() - Date.parse(state.last_success) > maxAgeMs;
+  }
+
+  private stateOf(resource: string): StateRow | undefined {
+    this.stateCache ??= new Map(this.states.all().map((row) => [row.resource, row]));
+    return this.stateCache.get(resource);
   }
 }

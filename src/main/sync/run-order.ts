@@ -4,7 +4,8 @@ import { EVENT_PARTS, type SyncPlanner } from './plan';
 import type { PullContext, PullOutcome } from './pulls/context';
 import { pullEvent, pullEventPart } from './pulls/event';
 import { pullEventList, pullTeamList } from './pulls/lists';
-import { pullTeam, pullTeamPart, pullTeamStats } from './pulls/team';
+import { pullTeam, pullTeamPart } from './pulls/team';
+import { pullDueStats } from './stats-plan';
 
 /** What one run needs to go through its phases; the engine provides the counting and pacing. */
 export interface OrderedRun {
@@ -26,7 +27,7 @@ export interface OrderedRun {
 /**
  * The order of a run: what a person is most likely to open first is committed first. Pinned
  * events, the event list, live events, favorite teams, the team list, then (scope `all`) every
- * event in full, and last the statistics that are due.
+ * event in full, and last the statistics that are due (see `pullDueStats`).
  */
 export async function runInOrder(run: OrderedRun): Promise<void> {
   const { planner, scope, force, context, pull, phase, maxAgeMs } = run;
@@ -78,45 +79,5 @@ export async function runInOrder(run: OrderedRun): Promise<void> {
     });
   }
 
-  // Planning reads tens of thousands of rows at `all`; it gives the event loop back every few
-  // thousand so a view's IPC call is never held up by it for long.
-  await breathe();
-  planner.refresh();
-  await breathe();
-  const now = context.now();
-  const statsWanted = new Map<string, { teamNumber: number; season: string | undefined }>();
-  let planned = 0;
-  const want = async (teamNumber: number, season: string | undefined, always: boolean) => {
-    if ((planned += 1) % 2_000 === 0) await breathe();
-    const key = `${teamNumber} ${season ?? ''}`;
-    if (statsWanted.has(key)) return;
-    const due =
-      always ||
-      force ||
-      season === undefined ||
-      changedSeasons.has(season) ||
-      planner.isDue(`team:${teamNumber}:stats:${season}`, now, maxAgeMs);
-    if (due) statsWanted.set(key, { teamNumber, season });
-  };
-  for (const teamNumber of favorites) {
-    await want(teamNumber, undefined, true);
-    for (const season of planner.seasonsOf(teamNumber)) await want(teamNumber, season, true);
-  }
-  for (const eventId of pinned) {
-    const season = planner.seasonOf(eventId);
-    for (const teamNumber of planner.teamsAtEvent(eventId)) await want(teamNumber, season, true);
-  }
-  if (scope === 'all') {
-    const pairs = planner.allTeamSeasons();
-    await breathe();
-    for (const { teamNumber, season } of pairs) await want(teamNumber, season, false);
-  }
-  // Seasons we hold that the registrations no longer explain (a team's last event of the season
-  // went away) are asked again, so their now-empty statistics replace the stale ones.
-  const held = planner.heldStats();
-  await breathe();
-  for (const { teamNumber, season } of held) await want(teamNumber, season, false);
-  await phase('team statistics', [...statsWanted.values()], ({ teamNumber, season }) =>
-    pull(() => pullTeamStats(context, teamNumber, season)),
-  );
+  await pullDueStats(run, { favorites, pinned, changedSeasons });
 }

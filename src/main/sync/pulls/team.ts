@@ -1,6 +1,8 @@
 import { resourceKeys, type TeamPart } from '../../../shared/ipc/resources';
+import { formatTimestamp } from '../../../shared/wire/formats';
 import { withQuery } from '../../api/client';
 import { ApiError } from '../../api/errors';
+import { STATS_SEASON_IGNORED } from '../plan';
 import {
   commitList,
   commitState,
@@ -71,16 +73,23 @@ export function pullTeamPart(
   }
 }
 
+/** What a statistics pull learned besides the copy: which season the service answered. */
+export interface StatsOutcome extends PullOutcome {
+  /** The season the answer is for; `null` when there was none (the team is gone). */
+  season: string | null;
+}
+
 /**
- * A team's statistics for one season. `?season=` is an extension: a server without it answers the
- * latest season whatever we ask, and the answer is kept under the season it names. That is why
+ * A team's statistics for one season, or without `season` for the season the service picks (that
+ * of the team's latest event). `?season=` is an extension: a server without it answers the
+ * default season whatever we ask, and the answer is kept under the season it names. That is why
  * this is not a plain `pullRecord`: which resource the answer is only shows in the answer.
  */
 export async function pullTeamStats(
   context: PullContext,
   teamNumber: number,
   season: string | undefined,
-): Promise<PullOutcome> {
+): Promise<StatsOutcome> {
   const path = withQuery(`/v1/teams/${teamNumber}/stats`, { season });
   const asked = season === undefined ? null : resourceKeys.teamStats(teamNumber, season);
   try {
@@ -89,19 +98,26 @@ export async function pullTeamStats(
       context.client.teamStats(teamNumber, season, { ifNoneMatch, signal: context.signal }),
     );
     const stats = response.value?.data;
+    // A 304 only comes for the season asked: its validator is only kept when that one answered.
+    const answered = stats?.season ?? season ?? null;
     const resource = stats === undefined ? asked : resourceKeys.teamStats(teamNumber, stats.season);
-    if (resource === null) return { changed: false, records: 0 };
+    if (resource === null) return { changed: false, records: 0, season: answered };
     const rows = await context.batch.write(() => {
       const changedRows = stats === undefined ? 0 : context.writer.putTeamStats(teamNumber, stats);
       // The validator belongs to the URL we asked, and only means "this season" when we asked it.
       const etags = new Map([[path, resource === asked ? response.etag : null]]);
       commitState(context, resource, 1, null, etags);
+      // Asked one season, answered another: asking this service for a season again would only
+      // bring the same answer once more. Remembered with the copy, so a restart knows it too.
+      if (asked !== null && resource !== asked) {
+        context.writer.setServiceFact(STATS_SEASON_IGNORED, formatTimestamp(context.now()));
+      }
       return changedRows;
     });
-    return { changed: rows > 0, records: 1 };
+    return { changed: rows > 0, records: 1, season: answered };
   } catch (error) {
     if (error instanceof ApiError && error.code === 'not_found') {
-      return { changed: false, records: 0 };
+      return { changed: false, records: 0, season: null };
     }
     return failed(context, asked ?? resourceKeys.team(teamNumber), error);
   }
