@@ -7,6 +7,7 @@ import type { TeamListItem, TeamRecord } from '../../shared/wire/team';
 import { parseResourceKey, type ResourceKey, type TeamPart } from '../../shared/ipc/resources';
 import type { AppDatabase } from '../storage/database';
 import { NO_CHANGE_LOG, type ChangeRecorder } from './change-log';
+import { SyncStateWriter } from './sync-state-writes';
 import { clipParams, eventParams, matchParams, teamParams } from './write-params';
 
 const NOTHING_KEPT: ReadonlySet<string> = new Set();
@@ -14,18 +15,6 @@ const NOTHING_KEPT: ReadonlySet<string> = new Set();
 type HeldKind = 'events' | 'teams' | 'teams_of_event' | 'matches' | 'clips';
 /** Named, since better-sqlite3 binds `?1` as a name; a statement may leave `eventId` unused. */
 type HeldParams = { eventId: string; id: string };
-
-export interface SyncStateUpdate {
-  complete: boolean;
-  recordCount: number;
-  /** Records the service listed that could not be read (and are not in `recordCount`). */
-  unreadable?: number;
-  pageSize?: number | null;
-  /** Set on success; a failed attempt keeps the last success it had. */
-  success?: string;
-  attempt: string;
-  error?: string | null;
-}
 
 /**
  * The cache's write statements, prepared once. Each method is synchronous and small enough to be
@@ -69,15 +58,9 @@ export class CacheWriter {
   private readonly selectFetched: Statement<[string], string>;
   private readonly deleteFetched: Statement<[string]>;
   private readonly insertFetched: Statement<[string, number, string]>;
-  private readonly putSyncState: Statement;
-  private readonly putFailure: Statement;
-  private readonly forgetStatesOf: Statement<[{ resource: string }]>;
-  private readonly selectComplete: Statement<[string], number>;
+  /** The copy's bookkeeping: sync state, validators, what was learned of the service. */
+  readonly syncState: SyncStateWriter;
   private readonly heldStatements: Record<HeldKind, Statement<[HeldParams], number>>;
-  private readonly putEtag: Statement<[string, string]>;
-  private readonly dropEtag: Statement<[string]>;
-  private readonly dropEtagsUnder: Statement<[{ path: string }]>;
-  private readonly putServiceFact: Statement<[string, string, string]>;
 
   constructor(
     db: AppDatabase,
@@ -232,23 +215,7 @@ export class CacheWriter {
     this.insertFetched = db.prepare(
       'INSERT INTO fetched_records (resource, position, record) VALUES (?, ?, ?)',
     );
-    this.putSyncState = db.prepare(`INSERT INTO sync_state (resource, complete, record_count,
-        unreadable, page_size, last_success, last_attempt, last_error)
-      VALUES (@resource, @complete, @recordCount, @unreadable, @pageSize, @success, @attempt,
-        @error)
-      ON CONFLICT (resource) DO UPDATE SET complete = excluded.complete,
-        record_count = excluded.record_count, unreadable = excluded.unreadable,
-        page_size = excluded.page_size,
-        last_success = coalesce(excluded.last_success, sync_state.last_success),
-        last_attempt = excluded.last_attempt, last_error = excluded.last_error`);
-    this.putFailure = db.prepare(`INSERT INTO sync_state (resource, complete, record_count,
-        last_attempt, last_error) VALUES (@resource, 0, 0, @attempt, @error)
-      ON CONFLICT (resource) DO UPDATE SET last_attempt = excluded.last_attempt,
-        last_error = excluded.last_error`);
-    // What we knew about a resource and everything below it (`event:x` and `event:x:…`).
-    this.forgetStatesOf = db.prepare(
-      `DELETE FROM sync_state WHERE resource = @resource OR resource LIKE @resource || ':%'`,
-    );
+    this.syncState = new SyncStateWriter(db, changes);
     const held = (sql: string) => db.prepare<[HeldParams], number>(sql).pluck();
     this.heldStatements = {
       events: held('SELECT count(*) FROM events WHERE id = @id AND listed = 1'),
@@ -258,20 +225,6 @@ export class CacheWriter {
       matches: held('SELECT count(*) FROM matches WHERE event_id = @eventId AND id = @id'),
       clips: held('SELECT count(*) FROM clips WHERE event_id = @eventId AND id = @id'),
     };
-    this.selectComplete = db
-      .prepare<[string], number>('SELECT complete FROM sync_state WHERE resource = ?')
-      .pluck();
-    this.putEtag = db.prepare(
-      'INSERT INTO etags (url, etag) VALUES (?, ?) ON CONFLICT (url) DO UPDATE SET etag = excluded.etag',
-    );
-    this.dropEtag = db.prepare('DELETE FROM etags WHERE url = ?');
-    // The validators of a path and of every query and sub-path below it. Named parameters:
-    // better-sqlite3 binds `?1` as a name, not as the first positional value.
-    this.dropEtagsUnder = db.prepare(`DELETE FROM etags WHERE url = @path
-      OR url LIKE @path || '?%' OR url LIKE @path || '/%'`);
-    this.putServiceFact = db.prepare(`INSERT INTO sync_state (resource, complete, last_success,
-        last_attempt) VALUES (?, 1, ?, ?)
-      ON CONFLICT (resource) DO UPDATE SET complete = 1, last_error = NULL`);
   }
 
   /** Returns how many rows were new or different. */
@@ -324,8 +277,7 @@ export class CacheWriter {
   removeEvent(eventId: string): boolean {
     const registered = this.registrationsOf.all(eventId);
     const removed = this.deleteEvent.run(eventId).changes > 0;
-    this.forgetStatesOf.run({ resource: `event:${eventId}` });
-    this.dropEtagsUnder.run({ path: `/v1/events/${eventId}` });
+    this.syncState.forget(`event:${eventId}`, `/v1/events/${eventId}`);
     // An event we never held changes nothing: no notice, so a view on it cannot loop on a 404.
     if (removed) {
       this.changes.record(
@@ -498,35 +450,6 @@ export class CacheWriter {
   }
 
   /**
-   * A copy that becomes complete (or stops being complete) changes what answers say about it,
-   * even when not one of its rows changed; a copy merely confirmed again changes nothing.
-   */
-  setSyncState(resource: ResourceKey, update: SyncStateUpdate): void {
-    const wasComplete = this.selectComplete.get(resource) === 1;
-    if (wasComplete !== update.complete) {
-      this.changes.record(resource);
-      // Whether every registration is known rests on the event list and each event's teams.
-      if (resource === 'events' || resource.endsWith(':teams'))
-        this.changes.record('registrations');
-    }
-    this.putSyncState.run({
-      resource,
-      complete: update.complete ? 1 : 0,
-      recordCount: update.recordCount,
-      unreadable: update.unreadable ?? 0,
-      pageSize: update.pageSize ?? null,
-      success: update.success ?? null,
-      attempt: update.attempt,
-      error: update.error ?? null,
-    });
-  }
-
-  /** A failed pull leaves the copy, its completeness and its last success as they were. */
-  noteFailure(resource: string, attempt: string, error: string): void {
-    this.putFailure.run({ resource, attempt, error });
-  }
-
-  /**
    * How many of `ids` (records the service listed but we could not read) the copy of `resource`
    * still holds from before; a fetched copy (a team's part) never keeps them.
    */
@@ -542,19 +465,5 @@ export class CacheWriter {
     if (kind === null) return 0;
     const statement = this.heldStatements[kind];
     return ids.reduce((count, id) => count + (statement.get({ eventId, id }) ?? 0), 0);
-  }
-
-  setEtag(url: string, etag: string | null): void {
-    if (etag === null) this.dropEtag.run(url);
-    else this.putEtag.run(url, etag);
-  }
-
-  /**
-   * Remembers something learned about the service itself (`service:…`), or forgets it with
-   * `null`. It is kept in `sync_state` so that forgetting the copy of a service forgets it too.
-   */
-  setServiceFact(name: `service:${string}`, learnedAt: string | null): void {
-    if (learnedAt === null) this.forgetStatesOf.run({ resource: name });
-    else this.putServiceFact.run(name, learnedAt, learnedAt);
   }
 }

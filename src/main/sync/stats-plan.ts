@@ -168,6 +168,8 @@ export async function pullDueStats(run: OrderedRun, tiers: StatsTiers): Promise<
     if (!seasonIgnored.seen) await ask(item);
   });
   if (force && honored && !seasonIgnored.seen && planner.ignoresStatsSeason()) {
-    await context.batch.write(() => context.writer.setServiceFact(STATS_SEASON_IGNORED, null));
+    await context.batch.write(() =>
+      context.writer.syncState.setServiceFact(STATS_SEASON_IGNORED, null),
+    );
   }
 }

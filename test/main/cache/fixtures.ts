@@ -40,7 +40,7 @@ export function openTestCache(): TestCache {
     synced: (resources, complete = true, at = SYNCED_AT) =>
       write((w) => {
         for (const resource of resources) {
-          w.setSyncState(resource, {
+          w.syncState.setSyncState(resource, {
             complete,
             recordCount: 0,
             attempt: at,

@@ -147,9 +147,9 @@ export function commitState(
   etags: ReadonlyMap<string, string | null>,
   unreadable = 0,
 ): void {
-  for (const [path, etag] of etags) context.writer.setEtag(path, etag);
+  for (const [path, etag] of etags) context.writer.syncState.setEtag(path, etag);
   const now = stamp(context);
-  context.writer.setSyncState(resource, {
+  context.writer.syncState.setSyncState(resource, {
     complete: true,
     recordCount: records,
     unreadable,
@@ -179,7 +179,9 @@ export async function failed(
 ): Promise<never> {
   const message = error instanceof Error ? error.message : String(error);
   if (!context.signal.aborted) {
-    await context.batch.write(() => context.writer.noteFailure(resource, stamp(context), message));
+    await context.batch.write(() =>
+      context.writer.syncState.noteFailure(resource, stamp(context), message),
+    );
   }
   throw error;
 }

@@ -110,7 +110,10 @@ export async function pullTeamStats(
       // Asked one season, answered another: asking this service for a season again would only
       // bring the same answer once more. Remembered with the copy, so a restart knows it too.
       if (asked !== null && resource !== asked) {
-        context.writer.setServiceFact(STATS_SEASON_IGNORED, formatTimestamp(context.now()));
+        context.writer.syncState.setServiceFact(
+          STATS_SEASON_IGNORED,
+          formatTimestamp(context.now()),
+        );
       }
       return changedRows;
     });
