@@ -183,16 +183,33 @@ describe('npm run cli -- export --format json', () => {
     expect(await exportedJson('clips')).toEqual(expected);
   });
 
-  it('prints the statistics of every team in every season it played, as the service answers them', async () => {
+  it('prints the statistics of every team, each season it played and its default one, as the service answers them', async () => {
     const events = await listedEvents();
     const rosters = await inBatches(events, async (event) => ({
       season: event.season,
       teams: (await allPages(server.url, `/v1/events/${event.id}/teams`, server.keys.viewer))
         .records as { number: number }[],
     }));
-    const expectedKeys = new Set(
-      rosters.flatMap(({ season, teams }) => teams.map((team) => `${team.number} ${season}`)),
-    );
+    const listedTeams = (await allPages(server.url, '/v1/teams', server.keys.viewer)).records as {
+      number: number;
+    }[];
+    const everyTeam = new Set([
+      ...listedTeams.map((team) => team.number),
+      ...rosters.flatMap(({ teams }) => teams.map((team) => team.number)),
+    ]);
+    // The service's default answer names the season of a team's latest event, listed or not.
+    const defaults = await inBatches([...everyTeam], async (teamNumber) => {
+      const answer = (await getJson(
+        server.url,
+        `/v1/teams/${teamNumber}/stats`,
+        server.keys.viewer,
+      )) as { data: { season: string } };
+      return `${teamNumber} ${answer.data.season}`;
+    });
+    const expectedKeys = new Set([
+      ...rosters.flatMap(({ season, teams }) => teams.map((team) => `${team.number} ${season}`)),
+      ...defaults,
+    ]);
     const stats = (await exportedJson('stats')) as { teamNumber: number; season: string }[];
     expect(new Set(stats.map((row) => `${row.teamNumber} ${row.season}`))).toEqual(expectedKeys);
     const ordered = [...stats].sort((a, b) =>
