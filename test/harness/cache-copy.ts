@@ -226,6 +226,20 @@ function listed(row: { listed: number }): boolean {
   return row.listed === 1;
 }
 
+/** One team's cached statistics of one season, as canonical text of the service's shape. */
+export function cachedStatsText(
+  db: Database.Database,
+  teamNumber: number,
+  season: string,
+): string | undefined {
+  const row = db
+    .prepare<[number, string], StatsRow>(
+      'SELECT * FROM team_stats WHERE team_number = ? AND season = ?',
+    )
+    .get(teamNumber, season);
+  return row === undefined ? undefined : canonical(statsRecord(row));
+}
+
 /** The (team, season) pairs the cache holds statistics for. */
 export function cachedStatsPairs(db: Database.Database): { teamNumber: number; season: string }[] {
   return db

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '../../../src/main/api/client';
-import { ApiError } from '../../../src/main/api/errors';
+import type { ApiClient } from '../../../src/main/api/client';
 import type { TransportOptions } from '../../../src/main/api/request';
 import { startFaultProxy, type FaultProxy } from '../../harness/fault-proxy';
 import { startTestServer, type TestServer } from '../../harness/server';
+import { failure, recordingClient } from './recording-client';
 
 let service: TestServer;
 let proxy: FaultProxy;
@@ -20,28 +20,9 @@ afterAll(async () => {
 afterEach(() => proxy.clear());
 
 function client(overrides: Partial<TransportOptions> = {}): ApiClient {
-  waits = [];
-  return createApiClient({
-    baseUrl: proxy.url,
-    fetch: (url, init) => fetch(url, init),
-    apiKey: () => Promise.resolve(service.keys.organizer),
-    // Waits are recorded instead of slept, so retry tests are fast and their delays visible.
-    sleep: (ms) => {
-      waits.push(ms);
-      return Promise.resolve();
-    },
-    random: () => 0.5,
-    ...overrides,
-  });
-}
-
-async function failure(pending: Promise<unknown>): Promise<ApiError> {
-  const error = await pending.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
+  const made = recordingClient(proxy.url, service.keys.organizer, overrides);
+  waits = made.waits;
+  return made.client;
 }
 
 const onlyOnce = (fault: Parameters<FaultProxy['plan']>[0]['fault'], times = 1) => ({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncSummary } from '../../../src/shared/ipc/sync';
 import { forgetSyncedData } from '../../../src/main/cache/forget';
 import { WriteQueue } from '../../../src/main/cache/write-queue';
-import { cachedStatsPairs } from '../../harness/cache-copy';
+import { cachedStatsPairs, cachedStatsText } from '../../harness/cache-copy';
 import { canonical } from '../../harness/copy';
 import { serviceReader, type ServiceReader } from '../../harness/service-copy';
 import { startTestServer, type TestServer } from '../../harness/server';
@@ -54,23 +54,7 @@ function expectCompleted(summary: SyncSummary) {
 
 /** The cached statistics of one team and season, in the service's shape, or `undefined`. */
 function cachedStats(sync: SyncRig, teamNumber: number, season: string): string | undefined {
-  const row = sync.cache.reader
-    .prepare<[number, string], Record<string, number | string>>(
-      'SELECT * FROM team_stats WHERE team_number = ? AND season = ?',
-    )
-    .get(teamNumber, season);
-  if (row === undefined) return undefined;
-  return canonical({
-    season: row.season,
-    events: row.events,
-    matches: row.matches,
-    wins: row.wins,
-    losses: row.losses,
-    winRate: row.win_rate,
-    avgScore: row.avg_score,
-    highScore: row.high_score,
-    rankings: { regional: row.rank_regional, state: row.rank_state, world: row.rank_world },
-  });
+  return cachedStatsText(sync.cache.reader, teamNumber, season);
 }
 
 /** The seasons of the team's events the key can list. */
