@@ -23,6 +23,24 @@ export interface TestServerOptions {
 
 export const TEST_NOW = '2026-11-21T12:00:00Z';
 
+/** Changes an event on the service as an organizer would (the change another person makes). */
+export async function patchEvent(
+  server: TestServer,
+  eventId: string,
+  patch: Record<string, unknown>,
+): Promise<number> {
+  const response = await fetch(`${server.url}/v1/events/${eventId}`, {
+    method: 'PATCH',
+    headers: {
+      authorization: `Bearer ${server.keys.organizer}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(patch),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
 /** The real reference service on 127.0.0.1, port 0, in memory unless told otherwise. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const keys: Record<Role, string> = options.keys ?? {

@@ -153,7 +153,8 @@ export function numberOf(record: WireRecord): number {
   return Number(record.number);
 }
 
-async function eachLimited<Item>(
+/** Runs `work` over `items`, `workers` at a time, the way the tests read the service. */
+export async function eachLimited<Item>(
   items: readonly Item[],
   workers: number,
   work: (item: Item) => Promise<void>,

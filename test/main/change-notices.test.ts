@@ -8,7 +8,7 @@ import type { Dispatch } from '../../src/main/ipc/dispatcher';
 import { touches } from '../../src/shared/ipc/resources';
 import { startFaultProxy, type FaultProxy } from '../harness/fault-proxy';
 import { dispatcherOf, valueOf } from '../harness/layer-dispatch';
-import { startTestServer, type TestServer } from '../harness/server';
+import { patchEvent, startTestServer, type TestServer } from '../harness/server';
 
 /*
  * Change notices as a view uses them: a notice only after a commit that changed rows, naming
@@ -180,15 +180,7 @@ describe('change notices', () => {
     };
     await settled(opened);
 
-    const renamed = await fetch(`${demo.url}/v1/events/${eventId}`, {
-      method: 'PATCH',
-      headers: {
-        authorization: `Bearer ${demo.keys.organizer}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ name: 'Renamed While Scouting' }),
-    });
-    expect(renamed.status).toBe(200);
+    expect(await patchEvent(demo, eventId, { name: 'Renamed While Scouting' })).toBe(200);
     notices.length = 0;
     await opened.engine.run({ scope: 'all' });
     await settled(opened);

@@ -1,43 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy, type FaultProxy } from '../../harness/fault-proxy';
-import { startTestServer, type TestServer } from '../../harness/server';
-import { openRig, removeTempDirs, type SyncRig } from './sync-rig';
+import { describe, expect, it } from 'vitest';
+
+import { useProxiedRigs } from './proxied-rigs';
+import type { SyncRig } from './sync-rig';
 
 /*
  * How a run's outcome follows from its resources: `partial` when some got through and some did
- * not, `failed` when none did, whatever each one's reason (here a venue's login page on every
- * answer, which is not a reason to stop the run early).
+ * not, `failed` when none did, whatever each one's reason; and a captive portal that outlasts
+ * the retries, which ends the run at once.
  */
 
-let server: TestServer;
-let proxy: FaultProxy;
-const rigs: SyncRig[] = [];
-
-beforeAll(async () => {
-  server = await startTestServer({ data: 'demo' });
-  proxy = await startFaultProxy(server.url);
-});
-
-afterAll(async () => {
-  await proxy.close();
-  await server.close();
-});
-
-afterEach(async () => {
-  proxy.clear();
-  for (const rig of rigs.splice(0)) await rig.close();
-  removeTempDirs();
-});
-
-function rig(): SyncRig {
-  const opened = openRig({ baseUrl: proxy.url, key: server.keys.viewer });
-  rigs.push(opened);
-  return opened;
-}
+const fixture = useProxiedRigs();
+const rig = (): SyncRig => fixture.rig();
 
 describe('the outcome of a run', () => {
   it('is failed, not partial, when every resource failed', async () => {
-    proxy.plan({ fault: { kind: 'truncate' } });
+    fixture.proxy().plan({ fault: { kind: 'truncate' } });
     const sync = rig();
     const summary = await sync.run({ scope: 'default' });
     expect(summary).toMatchObject({
@@ -50,7 +27,7 @@ describe('the outcome of a run', () => {
   });
 
   it('is partial when some resources got through', async () => {
-    proxy.plan({
+    fixture.proxy().plan({
       fault: { kind: 'truncate' },
       match: (request) => request.path.startsWith('/v1/teams?'),
     });
@@ -61,7 +38,7 @@ describe('the outcome of a run', () => {
   });
 
   it('stops at a captive portal that outlasts the retries, and says to sign in', async () => {
-    proxy.plan({ fault: { kind: 'captive-portal' } });
+    fixture.proxy().plan({ fault: { kind: 'captive-portal' } });
     const sync = rig();
     const summary = await sync.run({ scope: 'all' });
     expect(summary).toMatchObject({ outcome: 'failed', problem: { code: 'captive_portal' } });

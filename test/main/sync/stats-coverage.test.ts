@@ -4,7 +4,7 @@ import { forgetSyncedData } from '../../../src/main/cache/forget';
 import { WriteQueue } from '../../../src/main/cache/write-queue';
 import { cachedStatsPairs, cachedStatsText } from '../../harness/cache-copy';
 import { canonical } from '../../harness/copy';
-import { serviceReader, type ServiceReader } from '../../harness/service-copy';
+import { serviceReader, type ServiceReader, eachLimited } from '../../harness/service-copy';
 import { startTestServer, type TestServer } from '../../harness/server';
 import { openRig, removeTempDirs, type SyncRig } from './sync-rig';
 
@@ -83,17 +83,8 @@ async function expectStatsOf(
   }
 }
 
-async function eachLimited<Item>(items: readonly Item[], work: (item: Item) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next] as Item;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-}
+/** Eight at a time: enough to be quick, few enough for the service on two cores. */
+const READERS = 8;
 
 describe('scope all with a viewer key', () => {
   let service: TestServer;
@@ -153,7 +144,7 @@ describe('scope all with a viewer key', () => {
       .all()) {
       seasonsOf.set(teamNumber, [...(seasonsOf.get(teamNumber) ?? []), season]);
     }
-    await eachLimited(teams, (teamNumber) =>
+    await eachLimited(teams, READERS, (teamNumber) =>
       expectStatsOf(sync, viewer, teamNumber, seasonsOf.get(teamNumber) ?? []),
     );
   });
@@ -219,7 +210,7 @@ describe('a service that ignores `season` on statistics', () => {
       .prepare<[], number>('SELECT number FROM teams ORDER BY number')
       .pluck()
       .all();
-    await eachLimited(teams, (teamNumber) => expectStatsOf(sync, viewer, teamNumber, []));
+    await eachLimited(teams, READERS, (teamNumber) => expectStatsOf(sync, viewer, teamNumber, []));
     const held = cachedStatsPairs(sync.cache.reader);
     expect(new Set(held.map((pair) => pair.teamNumber)).size).toBe(600);
 
@@ -258,7 +249,7 @@ describe('a service that ignores `season` on statistics', () => {
     const viewer = serviceReader(full.url, full.keys.viewer);
     const pairs = cachedStatsPairs(moved.cache.reader);
     expect(pairs.length).toBeGreaterThan(1_000);
-    await eachLimited(pairs, async ({ teamNumber, season }) => {
+    await eachLimited(pairs, READERS, async ({ teamNumber, season }) => {
       const answer = await viewer.single(`/v1/teams/${teamNumber}/stats?season=${season}`);
       expect(cachedStats(moved, teamNumber, season)).toBe(canonical(answer));
     });

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy, type FaultProxy } from '../../harness/fault-proxy';
-import { startTestServer, type TestServer } from '../../harness/server';
-import { openRig, removeTempDirs, type SyncRig } from './sync-rig';
+import { describe, expect, it } from 'vitest';
+import { patchEvent } from '../../harness/server';
+import { useProxiedRigs } from './proxied-rigs';
+import type { SyncRig } from './sync-rig';
 
 /*
  * One record the client cannot read (here an end date no ISO 8601 reader takes, as an older
@@ -12,31 +12,8 @@ import { openRig, removeTempDirs, type SyncRig } from './sync-rig';
 
 const UNREADABLE_DATE = '+010000-01-01T23:58:59Z';
 
-let server: TestServer;
-let proxy: FaultProxy;
-const rigs: SyncRig[] = [];
-
-beforeAll(async () => {
-  server = await startTestServer({ data: 'demo' });
-  proxy = await startFaultProxy(server.url);
-});
-
-afterAll(async () => {
-  await proxy.close();
-  await server.close();
-});
-
-afterEach(async () => {
-  proxy.clear();
-  for (const rig of rigs.splice(0)) await rig.close();
-  removeTempDirs();
-});
-
-function rig(): SyncRig {
-  const opened = openRig({ baseUrl: proxy.url, key: server.keys.viewer });
-  rigs.push(opened);
-  return opened;
-}
+const fixture = useProxiedRigs();
+const rig = (): SyncRig => fixture.rig();
 
 interface Page {
   data: Record<string, unknown>[];
@@ -49,7 +26,7 @@ function corrupt(
   field: string,
   value: unknown,
 ) {
-  proxy.plan({
+  fixture.proxy().plan({
     match: (request) => path(request.path),
     fault: {
       kind: 'rewrite',
@@ -68,8 +45,8 @@ function named(records: readonly { resource: string; id: string | null; reason: 
 }
 
 async function eventIds(): Promise<string[]> {
-  const response = await fetch(`${server.url}/v1/events?perPage=100`, {
-    headers: { authorization: `Bearer ${server.keys.viewer}` },
+  const response = await fetch(`${fixture.server().url}/v1/events?perPage=100`, {
+    headers: { authorization: `Bearer ${fixture.server().keys.viewer}` },
   });
   const body = (await response.json()) as { data: { id: string }[] };
   return body.data.map((event) => event.id);
@@ -111,15 +88,7 @@ describe('a record the client cannot read', () => {
     const before = heldName(sync, bad);
     expect(before).toBeDefined();
 
-    const patched = await fetch(`${server.url}/v1/events/${renamed}`, {
-      method: 'PATCH',
-      headers: {
-        authorization: `Bearer ${server.keys.organizer}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ name: 'Renamed Meanwhile' }),
-    });
-    expect(patched.status).toBe(200);
+    expect(await patchEvent(fixture.server(), renamed, { name: 'Renamed Meanwhile' })).toBe(200);
     corrupt((path) => path.startsWith('/v1/events?'), bad, 'endDate', UNREADABLE_DATE);
     const summary = await sync.run({ scope: 'default' });
 
