@@ -1,5 +1,6 @@
 import { runServerBenchmark } from './server';
 import { runSyncBenchmark } from './sync';
+import { runVenueBenchmark } from './venue';
 
 /**
  * `npm run bench -- <name>` runs one benchmark, `npm run bench` all of them in turn. Each prints
@@ -13,6 +14,10 @@ const BENCHMARKS: Readonly<Record<string, { description: string; run: () => Prom
   sync: {
     description: 'full, unchanged and revalidating syncs of the large data set, and cached queries',
     run: runSyncBenchmark,
+  },
+  venue: {
+    description: 'syncs of the demo data through good and bad venue wifi, against network floors',
+    run: runVenueBenchmark,
   },
 };
 
