@@ -39,7 +39,7 @@ describe('a signal during a sync', () => {
       PITSIDE_API_KEY: 'some-key',
     });
     // The events list is the run's first request; the hanging service holds it there.
-    await running.stderrLine(/^pitside sync: events 0\/1$/);
+    await running.stderrLine(/^pitside sync: lists 0\/2$/);
     running.child.kill(signal);
     const run = await running.finished;
     expect(run.code).toBe(code);

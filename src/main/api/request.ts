@@ -3,6 +3,7 @@ import { errorBodySchema, issuesToDetails } from '../../shared/wire/errors';
 import { backoffDelay, DEFAULT_BACKOFF, parseRetryAfter, type BackoffPolicy } from './backoff';
 import { readCappedBody } from './capped-body';
 import { ApiError, codeForStatus } from './errors';
+import { Pace } from './pace';
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -23,6 +24,16 @@ export interface TransportOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   now?: () => number;
   maxBodyBytes?: number;
+  /**
+   * How fast this service lets this key ask; shared by every client of the same service and key.
+   * A client of its own when absent.
+   */
+  pace?: Pace;
+  /**
+   * How long 429s may keep every request from an answer before a read gives up: the bound on a
+   * rate-limited run is time without progress, not a count of 429s.
+   */
+  maxStallMs?: number;
 }
 
 export interface RequestSpec<Schema extends z.ZodType> {
@@ -53,6 +64,7 @@ const DEFAULTS = {
   maxAttempts: 4,
   maxRetryAfterMs: 30_000,
   maxBodyBytes: 32 * 1024 * 1024,
+  maxStallMs: 120_000,
 };
 
 export function createTransport(options: TransportOptions): Transport {
@@ -63,20 +75,45 @@ export function createTransport(options: TransportOptions): Transport {
   const sleep = options.sleep ?? abortableSleep;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
 
+  const pace = options.pace ?? new Pace({ sleep: options.sleep, now });
+
   return async (spec) => {
     const url = resolveUrl(base, spec.path);
     const attempts = spec.method === 'GET' ? settings.maxAttempts : 1;
-    for (let attempt = 1; ; attempt += 1) {
+    for (let attempt = 1; ; ) {
+      const slot = await pace.admit(spec.signal);
       try {
-        return await attemptOnce(url, spec);
+        const response = await attemptOnce(url, spec);
+        slot.answered();
+        return response;
       } catch (error) {
-        const retryable = error instanceof ApiError && error.isTransient;
-        if (!retryable || attempt >= attempts) throw error;
-        if ((error.retryAfterMs ?? 0) > settings.maxRetryAfterMs) throw error;
-        await sleep(backoffDelay(attempt, backoff, random, error.retryAfterMs), spec.signal);
+        if (error instanceof ApiError && error.code === 'rate_limited') {
+          // Every request waits out the pause, this one included; the pace does the waiting, and
+          // a 429 costs no attempt: it says nothing about the way to the service.
+          slot.limited(error.retryAfterMs);
+          if (spec.method !== 'GET') throw error;
+          throwUnlessWaitable(error);
+          continue;
+        }
+        slot.released();
+        if (!(error instanceof ApiError)) throw error;
+        attempt += 1;
+        if (!error.isTransient || attempt > attempts) throw error;
+        await sleep(backoffDelay(attempt - 1, backoff, random, error.retryAfterMs), spec.signal);
       }
     }
   };
+
+  /** A 429 is waited out while its pause is one we accept and the service still answers at all. */
+  function throwUnlessWaitable(error: ApiError): void {
+    if ((error.retryAfterMs ?? 0) > settings.maxRetryAfterMs) throw error;
+    if (pace.stalledMs <= settings.maxStallMs) return;
+    throw new ApiError(
+      'rate_limited',
+      `The service turned every request away for ${Math.round(pace.stalledMs / 1000)} s (its rate limit); the cached copies are kept and the next sync tries again.`,
+      { status: error.status, retryAfterMs: error.retryAfterMs, cause: error },
+    );
+  }
 
   async function attemptOnce<Schema extends z.ZodType>(
     url: string,

@@ -1,4 +1,5 @@
 import { createApiClient, type ApiClient } from '../api/client';
+import { Pace } from '../api/pace';
 import type { FetchLike } from '../api/request';
 import { KeychainUnavailableError, type Credentials } from '../credentials/credentials';
 import { SyncSetupError } from './setup-error';
@@ -18,6 +19,18 @@ export interface ConnectOptions {
  * surfacing later as a stream of unauthorized requests. No key is fine: team endpoints are public.
  */
 export function serviceConnector(options: ConnectOptions): () => Promise<ApiClient> {
+  // One pace per service and key, kept across runs: what the last run learned of the rate limit
+  // holds for the next one, and a view's background fetch waits out the run's 429 pause too.
+  const paces = new Map<string, Pace>();
+  const paceFor = (baseUrl: string, key: string | null): Pace => {
+    const id = JSON.stringify([baseUrl, key]);
+    let pace = paces.get(id);
+    if (pace === undefined) {
+      pace = new Pace();
+      paces.set(id, pace);
+    }
+    return pace;
+  };
   return async () => {
     const baseUrl = options.baseUrl();
     if (baseUrl === null) {
@@ -32,6 +45,11 @@ export function serviceConnector(options: ConnectOptions): () => Promise<ApiClie
       }
       throw error;
     }
-    return createApiClient({ baseUrl, fetch: options.fetch, apiKey: () => Promise.resolve(key) });
+    return createApiClient({
+      baseUrl,
+      fetch: options.fetch,
+      apiKey: () => Promise.resolve(key),
+      pace: paceFor(baseUrl, key),
+    });
   };
 }

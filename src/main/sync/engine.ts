@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { ResourceKey } from '../../shared/ipc/resources';
 import {
   UNREADABLE_LISTED,
@@ -31,7 +32,10 @@ export interface SyncEngineOptions {
   /** The API client for the configured service; throws SyncSetupError when there is none. */
   connect: () => Promise<ApiClient>;
   now?: () => Date;
-  /** Requests in flight at once over the whole run. */
+  /**
+   * The most requests in flight at once over the whole run; the client's pace keeps fewer while
+   * the service limits the rate, and starts with fewer until answers come back.
+   */
   concurrency?: number;
   /** How old a copy outside the priority tier may get before a scheduled run pulls it again. */
   maxAgeMs?: number;
@@ -57,7 +61,7 @@ const FATAL_CODES = new Set([
 /** Problems that mean the service cannot be reached from here for now, not that it is broken. */
 const UNREACHABLE_CODES = new Set(['offline', 'timeout', 'captive_portal']);
 
-const DEFAULTS = { concurrency: 6, maxAgeMs: 6 * 60 * 60_000 };
+const DEFAULTS = { concurrency: 24, maxAgeMs: 6 * 60 * 60_000 };
 const NONE_UNREADABLE: UnreadableRecords = { count: 0, records: [] };
 class Canceled extends Error {
   constructor() {
@@ -72,6 +76,16 @@ class StaleService extends Error {
     super('The service changed; this answer belongs to the previous one and was not stored.');
     this.name = 'StaleService';
   }
+}
+
+/**
+ * Every request in flight and every one waiting for its turn listens to its run's signal: dozens
+ * at once is how a run works, not a leak, so Node's warning above ten is turned off for it.
+ */
+function runController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
 }
 
 interface BackgroundFetch {
@@ -139,7 +153,7 @@ export class SyncEngine {
     if (this.closed) return Promise.reject(new Error('The sync engine is closed.'));
     if (this.switching !== null) return this.switching.then(() => this.run(options));
     if (this.current !== null) return this.current.promise;
-    const controller = new AbortController();
+    const controller = runController();
     const promise = this.execute(options, controller).finally(() => {
       this.current = null;
       this.armSchedule();
@@ -170,7 +184,7 @@ export class SyncEngine {
     // the network returns fills the gap instead.
     if (this.background.has(key) || this.reporter.status.state === 'offline') return;
     if (this.switching !== null || this.closed) return;
-    const controller = new AbortController();
+    const controller = runController();
     const task = this.fetchOne(key, controller.signal, this.generation)
       .catch(() => undefined)
       .finally(() => this.background.delete(key));
@@ -355,7 +369,7 @@ export class SyncEngine {
       this.reporter.update({ progress: { phase: name, done, total: items.length } });
       // More workers than request slots: a worker waiting for its write to commit must not leave
       // a slot idle, so others keep the requests in flight meanwhile.
-      await eachLimited(items, this.settings.concurrency * 4, controller.signal, async (item) => {
+      await eachLimited(items, this.settings.concurrency * 2, controller.signal, async (item) => {
         await work(item);
         done += 1;
         this.reporter.update({ progress: { phase: name, done, total: items.length } });

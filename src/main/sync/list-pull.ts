@@ -38,14 +38,34 @@ export type ListPull<Item> =
       pageSize: number;
       /** The validator of every page, to store with the new copy. */
       etags: Map<string, string | null>;
+      /** Requests the whole pull made, its check included (0 in what `commit` is given). */
       requests: number;
     };
 
-/** The service's data moved under every attempt to read it whole; the old copy is kept. */
+/** Where a list goes as it is read: the views see it grow, then whole. */
+export interface ListSink<Item> {
+  /**
+   * Makes a snapshot visible that holds together on its own (one total, full pages, no record
+   * twice). It is checked afterwards, and committed again if the check finds the list moved.
+   */
+  commit(snapshot: ChangedList<Item>): Promise<void>;
+  /**
+   * Each page's records as they arrive, while no complete copy is held: a first sync shows the
+   * list growing instead of nothing. The copy stays marked incomplete until `commit`.
+   */
+  page?(items: Item[]): Promise<void>;
+}
+
+export type ChangedList<Item> = Extract<ListPull<Item>, { kind: 'changed' }>;
+
+/**
+ * The service's data moved under every attempt to read it whole and check it. The copy holds the
+ * last reading that held together, or the old copy when none did.
+ */
 export class UnstableListError extends Error {
   constructor(resource: string, attempts: number) {
     super(
-      `${resource} kept changing while it was read (${attempts} attempts); the cached copy is kept and the next sync tries again.`,
+      `${resource} kept changing while it was read (${attempts} attempts); the cached copy is the list as it was at one moment, and the next sync reads it again.`,
     );
     this.name = 'UnstableListError';
   }
@@ -70,22 +90,31 @@ const PER_PAGE = 100;
 const MAX_ATTEMPTS = 4;
 
 /**
- * Reads a whole list, page after page until `meta.total`, several pages in flight.
+ * Reads a whole list: its first page, then every other page at once (as many in flight as the
+ * limiter allows) once the first has told the total.
  *
  * With validators from the last copy, a list whose every page answers 304 is unchanged and costs no
- * parsing and no writes. Otherwise the pages are read in full, checked against each other (one
- * total, full pages, no record twice, as many records as the total) and then read once more
- * conditionally: only when that second look finds every page as it was is the copy a snapshot of
- * one moment, and not a mix of before and after an insert that shifted the pages. A server without
- * ETags gets the same check by comparing the records themselves.
+ * parsing and no writes. Otherwise the pages are read in full and checked against each other (one
+ * total, full pages, no record twice, as many records as the total); a set that holds together is
+ * committed at once, so the person waiting for the list has it. Then every page is read once more,
+ * conditionally: when that second look finds each page as it was, the copy is a snapshot of one
+ * moment and not a mix of before and after an insert that shifted the pages. When it does not, the
+ * list is read and committed again. A server without ETags gets the same check by comparing the
+ * records themselves.
+ *
+ * A copy committed but not yet checked (the run was canceled in between) is still sound: the next
+ * run's conditional look is the same check, and a list whose every page answers 304 is each page
+ * as it was read, all at one moment.
  */
 export async function pullList<Item>(
   source: ListSource<Item>,
   held: HeldCopy,
   limiter: Limiter,
   signal: AbortSignal,
+  sink: ListSink<Item> = { commit: () => Promise.resolve() },
 ): Promise<ListPull<Item>> {
   let requests = 0;
+  const growing = held.total === null ? sink.page?.bind(sink) : undefined;
   const fetchPage = async (page: number, ifNoneMatch: string | null): Promise<Page<Item>> => {
     signal.throwIfAborted();
     const path = source.pathOf(page);
@@ -95,6 +124,7 @@ export async function pullList<Item>(
       return { path, items: null, unreadable: [], total: null, perPage: null, etag: ifNoneMatch };
     }
     const { data, meta, unreadable } = response.value;
+    if (growing !== undefined && data.length > 0) await growing(data);
     return {
       path,
       items: data,
@@ -143,9 +173,11 @@ export async function pullList<Item>(
     const keyOf = (item: Item) => source.keyOf(item);
     const snapshot = consistentSnapshot(filled, keyOf);
     if (snapshot !== null) {
-      if (filled.length === 1) return changed(snapshot, filled, requests);
+      const result = changed(snapshot, filled);
+      await sink.commit(result);
+      if (filled.length === 1) return { ...result, requests };
       const check = await walk((page) => filled[page - 1]?.etag ?? null, filled.length);
-      if (sameAs(check.pages, filled, keyOf)) return changed(snapshot, filled, requests);
+      if (sameAs(check.pages, filled, keyOf)) return { ...result, requests };
       // A page that answered 304 this time is the page read just before: keep its content.
       pass = {
         pages: check.pages.map((page, index) =>
@@ -160,18 +192,14 @@ export async function pullList<Item>(
   throw new UnstableListError(source.resource, MAX_ATTEMPTS);
 }
 
-function changed<Item>(
-  snapshot: Snapshot<Item>,
-  pages: Page<Item>[],
-  requests: number,
-): ListPull<Item> {
+function changed<Item>(snapshot: Snapshot<Item>, pages: Page<Item>[]): ChangedList<Item> {
   return {
     kind: 'changed',
     items: snapshot.items,
     unreadable: snapshot.unreadable,
     pageSize: snapshot.pageSize,
     etags: new Map(pages.map((page) => [page.path, page.etag])),
-    requests,
+    requests: 0,
   };
 }
 

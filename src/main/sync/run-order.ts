@@ -25,9 +25,9 @@ export interface OrderedRun {
 }
 
 /**
- * The order of a run: what a person is most likely to open first is committed first. Pinned
- * events, the event list, live events, favorite teams, the team list, then (scope `all`) every
- * event in full, and last the statistics that are due (see `pullDueStats`).
+ * The order of a run: what a person is most likely to open first is committed first. The events
+ * list and the team list side by side, then pinned events, live events, favorite teams, then
+ * (scope `all`) every event in full, and last the statistics that are due (see `pullDueStats`).
  */
 export async function runInOrder(run: OrderedRun): Promise<void> {
   const { planner, scope, force, context, pull, phase, maxAgeMs } = run;
@@ -37,14 +37,18 @@ export async function runInOrder(run: OrderedRun): Promise<void> {
     await settleAll(EVENT_PARTS.map((part) => pull(() => pullEventPart(context, eventId, part))));
   };
 
-  const pinned = planner.pinnedEvents();
-  await phase('pinned events', pinned, fullEvent);
-
   const changedSeasons = new Set<string>();
-  await phase('events', ['events'], async () => {
+  await phase('lists', ['events', 'teams'] as const, async (list) => {
+    if (list === 'teams') {
+      await pull(() => pullTeamList(context));
+      return;
+    }
     const outcome = await pull(() => pullEventList(context));
     for (const season of outcome?.seasons ?? []) changedSeasons.add(season);
   });
+
+  const pinned = planner.pinnedEvents();
+  await phase('pinned events', pinned, fullEvent);
   const done = new Set(pinned);
   const live = planner.liveEvents(context.now()).filter((id) => !done.has(id));
   await phase('live events', live, fullEvent);
@@ -62,8 +66,6 @@ export async function runInOrder(run: OrderedRun): Promise<void> {
       );
     }
   });
-
-  await phase('teams', ['teams'], () => pull(() => pullTeamList(context)));
 
   if (scope === 'all') {
     await breathe();

@@ -15,8 +15,8 @@ import { idsOf } from './unreadable';
 import {
   LIST_PAGE_SIZE,
   pullList,
+  type ChangedList,
   type HeldCopy,
-  type ListPull,
   type ListSource,
 } from '../list-pull';
 
@@ -49,7 +49,7 @@ export interface PullOutcome {
   seasons?: string[];
 }
 
-export type ChangedPull<Item> = Extract<ListPull<Item>, { kind: 'changed' }>;
+export type ChangedPull<Item> = ChangedList<Item>;
 
 interface SyncStateRow {
   complete: number;
@@ -188,34 +188,39 @@ export async function failed(
 
 /**
  * Pulls a whole list and hands a changed one to `store`, which writes it (and `commitList`) in
- * one transaction and returns how many rows changed. An unchanged list only moves its last
- * success; a failed one keeps the old copy and records why.
+ * one transaction and returns how many rows changed; `store` runs again if the list's check finds
+ * it moved (see `pullList`). `grow` writes the records of each page as it arrives while no
+ * complete copy is held. An unchanged list only moves its last success; a failed one keeps the
+ * copy it had and records why.
  */
 export async function pullWholeList<Item>(
   context: PullContext,
   resource: ResourceKey,
   source: ListSource<Item>,
   store: (pull: ChangedPull<Item>) => Promise<number>,
+  grow?: (items: Item[]) => number,
 ): Promise<PullOutcome> {
   try {
     const copy = held(context, resource);
-    const pull = await pullList(source, copy, context.limiter, context.signal);
+    let rows = 0;
+    const pull = await pullList(source, copy, context.limiter, context.signal, {
+      commit: async (snapshot) => {
+        refuseAnonymous(resource, snapshot);
+        rows += await store(snapshot);
+      },
+      page:
+        grow === undefined
+          ? undefined
+          : async (items) => {
+              rows += await context.batch.write(() => grow(items));
+            },
+    });
     if (pull.kind === 'unchanged') {
       await context.batch.write(() =>
         commitState(context, resource, copy.records, copy.pageSize, new Map(), copy.unreadable),
       );
       return { changed: false, records: 0 };
     }
-    const anonymous = pull.unreadable.filter((record) => record.id === null).length;
-    if (anonymous > 0) {
-      // Without its id, no held record can stand in for it, and committing the list would drop
-      // it: the whole copy stays as it was instead.
-      throw new ApiError(
-        'invalid_response',
-        `${resource} holds ${anonymous} record${anonymous === 1 ? '' : 's'} that could not be read, not even ${anonymous === 1 ? 'its' : 'their'} id; the cached copy is kept.`,
-      );
-    }
-    const rows = await store(pull);
     return {
       changed: rows > 0,
       records: pull.items.length,
@@ -224,6 +229,19 @@ export async function pullWholeList<Item>(
   } catch (error) {
     return failed(context, resource, error);
   }
+}
+
+/**
+ * Without its id, no held record can stand in for an unreadable one, and committing the list would
+ * drop it: the whole copy stays as it was instead.
+ */
+function refuseAnonymous(resource: string, pull: ChangedPull<unknown>): void {
+  const anonymous = pull.unreadable.filter((record) => record.id === null).length;
+  if (anonymous === 0) return;
+  throw new ApiError(
+    'invalid_response',
+    `${resource} holds ${anonymous} record${anonymous === 1 ? '' : 's'} that could not be read, not even ${anonymous === 1 ? 'its' : 'their'} id; the cached copy is kept.`,
+  );
 }
 
 /**

@@ -5,7 +5,9 @@ import { idsOf } from './unreadable';
 
 /*
  * The two big lists. Each is written in one write session of many short steps: views see the old
- * list until the commit and the new one after it, and main is never blocked for long.
+ * list until the commit and the new one after it, and main is never blocked for long. On a first
+ * sync there is no old list to show: each page is written as it arrives, so the list grows on
+ * screen while its sync state still says incomplete.
  */
 
 /** Every event the service lists for our key; events that left the list leave the cache. */
@@ -43,6 +45,10 @@ export async function pullEventList(context: PullContext): Promise<PullOutcome> 
       });
       return rows + removed.length;
     }),
+    (items) => {
+      context.guard();
+      return context.writer.upsertEvents(items);
+    },
   );
   return { ...outcome, seasons: [...seasons] };
 }
@@ -78,5 +84,9 @@ export function pullTeamList(context: PullContext): Promise<PullOutcome> {
       });
       return rows;
     }),
+    (items) => {
+      context.guard();
+      return context.writer.upsertTeams(items);
+    },
   );
 }
