@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DataSize, RateLimit, Role } from '../../src/server/config';
+import type { ApiKeyEntry, DataSize, RateLimit, Role } from '../../src/server/config';
 import { startServer } from '../../src/server/start';
 
 export interface TestServer {
@@ -19,6 +19,8 @@ export interface TestServerOptions {
   db?: string;
   /** The keys per role; fresh random ones when absent (two services may share keys this way). */
   keys?: Record<Role, string>;
+  /** Keys beyond the one per role, e.g. more viewers: the rate limit gives each its own bucket. */
+  extraKeys?: readonly ApiKeyEntry[];
 }
 
 export const TEST_NOW = '2026-11-21T12:00:00Z';
@@ -54,7 +56,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db: options.db ?? ':memory:',
     data: options.data ?? 'demo',
     seed: options.seed ?? 1,
-    keys: (Object.keys(keys) as Role[]).map((role) => ({ key: keys[role], role })),
+    keys: [
+      ...(Object.keys(keys) as Role[]).map((role) => ({ key: keys[role], role })),
+      ...(options.extraKeys ?? []),
+    ],
     now: options.now === undefined ? TEST_NOW : options.now,
     rateLimit: options.rateLimit ?? null,
     extensions: options.extensions ?? true,
