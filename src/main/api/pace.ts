@@ -8,8 +8,9 @@
  * - a pause: a 429 stops every request until its Retry-After has passed, not only the one that
  *   got it, because the others would only spend the next tokens on the same key;
  * - a rate, learned between two 429s: the requests the service accepted in between are exactly
- *   what its bucket refilled. Requests then start that far apart, a little faster, so that the
- *   next 429 tells whether the limit moved.
+ *   what its bucket refilled (when they came as fast as it refilled). Requests then start that
+ *   far apart, and a little faster with every answer, so that the next 429 tells whether the
+ *   limit moved, and a rate learned while the window held requests back does not stick.
  */
 export interface PaceOptions {
   /** Requests in flight at first; the window grows from here while answers come back. */
@@ -22,7 +23,7 @@ export interface PaceOptions {
 
 /** What the pace is told of one admitted request once it has its answer. */
 export interface PaceSlot {
-  /** The service answered (anything but a 429): the window may grow. */
+  /** The service answered (anything but a 429, errors included): the window may grow. */
   answered(): void;
   /** A 429: every request pauses for `retryAfterMs`, or a backoff when the service named none. */
   limited(retryAfterMs: number | undefined): void;
@@ -36,8 +37,11 @@ const MIN_WINDOW = 2;
 /** A pause when a 429 names no Retry-After, doubled for each one in a row, up to the cap. */
 const FALLBACK_PAUSE_MS = 1_000;
 const MAX_FALLBACK_PAUSE_MS = 30_000;
-/** Requests start this much faster than the learned rate, so the pace notices a raised limit. */
-const PROBE = 1.1;
+/**
+ * The learned rate grows by this (requests/s) with each answer: about 10 % a second at any rate,
+ * until the service says it is too much again.
+ */
+const PROBE_PER_ANSWER = 0.1;
 /** Two 429s closer than this say too little about the rate to learn from. */
 const MIN_SAMPLE_MS = 1_000;
 
@@ -106,7 +110,7 @@ export class Pace {
       }
       const wait = this.nextStartAt - this.now();
       if (this.rate !== null && wait > 0) {
-        this.nextStartAt += 1000 / (this.rate * PROBE);
+        this.nextStartAt += 1000 / this.rate;
         this.inFlight += 1;
         try {
           await untilAborted(this.sleep(wait), signal);
@@ -116,7 +120,7 @@ export class Pace {
         }
         return this.slot();
       }
-      if (this.rate !== null) this.nextStartAt = this.now() + 1000 / (this.rate * PROBE);
+      if (this.rate !== null) this.nextStartAt = this.now() + 1000 / this.rate;
       this.inFlight += 1;
       return this.slot();
     }
@@ -136,6 +140,7 @@ export class Pace {
         this.lastAnswerAt = this.now();
         this.acceptedSinceEmpty += 1;
         this.limitedInARow = 0;
+        if (this.rate !== null) this.rate += PROBE_PER_ANSWER;
         // One more per answer until the first limit (doubling each round trip), then one more
         // per window's worth of answers.
         const step = this.emptyAt === null ? 1 : 1 / this.window;
@@ -165,6 +170,7 @@ export class Pace {
       FALLBACK_PAUSE_MS * 2 ** Math.max(0, this.limitedInARow - 1),
     );
     const ms = retryAfterMs ?? fallback;
+    if (ms <= 0) return;
     if (this.pause !== null && this.pause.until >= now + ms) return;
     this.pause = { until: now + ms, done: this.sleep(ms) };
     this.nextStartAt = now + ms;
@@ -173,7 +179,7 @@ export class Pace {
   private learnRate(now: number): void {
     if (this.emptyAt !== null && now - this.emptyAt >= MIN_SAMPLE_MS) {
       const sample = (this.acceptedSinceEmpty * 1000) / (now - this.emptyAt);
-      if (sample > 0) this.rate = this.rate === null ? sample : (this.rate + sample) / 2;
+      if (sample > 0) this.rate = sample;
     }
     this.emptyAt = now;
     this.acceptedSinceEmpty = 0;

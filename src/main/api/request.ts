@@ -80,7 +80,7 @@ export function createTransport(options: TransportOptions): Transport {
   return async (spec) => {
     const url = resolveUrl(base, spec.path);
     const attempts = spec.method === 'GET' ? settings.maxAttempts : 1;
-    for (let attempt = 1; ; ) {
+    for (let attempt = 1; ;) {
       const slot = await pace.admit(spec.signal);
       try {
         const response = await attemptOnce(url, spec);
@@ -95,7 +95,9 @@ export function createTransport(options: TransportOptions): Transport {
           throwUnlessWaitable(error);
           continue;
         }
-        slot.released();
+        // Any answer of the service (a 404, a 500) took one of its tokens; no answer took none.
+        if (error instanceof ApiError && error.status !== undefined) slot.answered();
+        else slot.released();
         if (!(error instanceof ApiError)) throw error;
         attempt += 1;
         if (!error.isTransient || attempt > attempts) throw error;

@@ -1,7 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import type { ResourceKey } from '../../shared/ipc/resources';
 import {
-  UNREADABLE_LISTED,
   type SyncProblem,
   type SyncScope,
   type SyncStatus,
@@ -10,7 +9,6 @@ import {
 } from '../../shared/ipc/sync';
 import { formatTimestamp } from '../../shared/wire/formats';
 import type { ApiClient } from '../api/client';
-import { ApiError } from '../api/errors';
 import type { WriteQueue } from '../cache/write-queue';
 import { CacheWriter } from '../cache/writes';
 import { SettingsStore } from '../settings/settings-store';
@@ -20,9 +18,10 @@ import { Limiter } from './limiter';
 import { eachLimited } from './pacing';
 import { SyncPlanner } from './plan';
 import { pullByKey } from './pulls/by-key';
-import type { PullContext, PullOutcome } from './pulls/context';
+import type { PullContext } from './pulls/context';
 import { problemOf } from './problem';
 import { SyncReporter } from './reporter';
+import { RunPulls } from './run-pulls';
 import { runInOrder } from './run-order';
 
 export interface SyncEngineOptions {
@@ -47,16 +46,6 @@ export interface RunOptions {
   /** Pull every resource of the scope, however fresh its copy. */
   force?: boolean;
 }
-
-/** These stop a run: nothing else would get through either. */
-const FATAL_CODES = new Set([
-  'offline',
-  'timeout',
-  'captive_portal',
-  'unauthorized',
-  'forbidden',
-  'rate_limited',
-]);
 
 /** Problems that mean the service cannot be reached from here for now, not that it is broken. */
 const UNREACHABLE_CODES = new Set(['offline', 'timeout', 'captive_portal']);
@@ -289,9 +278,8 @@ export class SyncEngine {
     const force = options.force ?? false;
     const generation = this.generation;
     const startedAt = formatTimestamp(this.now());
-    const tally = { requests: 0, pulled: 0, changed: 0, failed: 0, records: 0 };
-    const unreadable: UnreadableRecords = { count: 0, records: [] };
-    const problems: { first: SyncProblem | null } = { first: null };
+    const pulls = new RunPulls(controller);
+    const { tally, unreadable } = pulls;
     this.reporter.update({
       state: 'syncing',
       scope,
@@ -335,31 +323,6 @@ export class SyncEngine {
       },
     );
 
-    /** Runs one pull, counting it; a fatal error stops the whole run. */
-    const pull = async (work: () => Promise<PullOutcome>): Promise<PullOutcome | null> => {
-      try {
-        const outcome = await work();
-        tally.pulled += 1;
-        tally.records += outcome.records;
-        if (outcome.changed) tally.changed += 1;
-        for (const record of outcome.unreadable ?? []) {
-          unreadable.count += 1;
-          if (unreadable.records.length < UNREADABLE_LISTED) unreadable.records.push(record);
-        }
-        return outcome;
-      } catch (error) {
-        if (controller.signal.aborted) throw controller.signal.reason;
-        tally.failed += 1;
-        const problem = problemOf(error);
-        problems.first ??= problem;
-        if (error instanceof ApiError && FATAL_CODES.has(error.code)) {
-          controller.abort(error);
-          throw error;
-        }
-        return null;
-      }
-    };
-
     const phase = async <Item>(
       name: string,
       items: readonly Item[],
@@ -385,17 +348,12 @@ export class SyncEngine {
         context,
         planner: this.planner,
         maxAgeMs: this.settings.maxAgeMs,
-        pull,
+        pull: pulls.pull,
         phase,
       });
+      await phase('second tries', pulls.takeDeferred(), (work) => pulls.pull(work, true));
       await context.batch.write(() => undefined);
-      const problem: SyncProblem | null =
-        tally.failed === 0
-          ? null
-          : {
-              code: problems.first?.code ?? 'internal',
-              message: `${tally.failed} of ${tally.pulled + tally.failed} resources could not be synced; the cached copies of those are kept. First problem: ${problems.first?.message ?? 'unknown'}`,
-            };
+      const problem = pulls.problem();
       if (problem === null) {
         const finishedAt = formatTimestamp(this.now());
         await this.settingsStore.setLastSyncSuccess(finishedAt);

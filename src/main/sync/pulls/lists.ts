@@ -21,30 +21,37 @@ export async function pullEventList(context: PullContext): Promise<PullOutcome> 
     (page, read) => context.client.listEvents(page, read),
     (event) => event.id,
   );
-  const outcome = await pullWholeList(context, resourceKeys.events, source, (pull) =>
-    context.queue.session(async (session) => {
-      let rows = 0;
-      for (const step of inSteps(pull.items)) {
-        rows += await session.step(() => {
-          context.guard();
-          return context.writer.upsertEvents(step);
-        });
-      }
-      await session.step(() => {
-        context.guard();
-        // An event the service listed but we could not read keeps the copy we hold of it.
-        const wanted = new Set([...pull.items.map((event) => event.id), ...idsOf(pull.unreadable)]);
-        for (const id of context.writer.listedEvents()) {
-          if (wanted.has(id)) continue;
-          const season = context.writer.seasonOf(id);
-          if (season !== null) seasons.add(season);
-          context.writer.dropEventFromList(id);
-          removed.push(id);
+  const outcome = await pullWholeList(
+    context,
+    resourceKeys.events,
+    source,
+    (pull) =>
+      context.queue.session(async (session) => {
+        let rows = 0;
+        for (const step of inSteps(pull.items)) {
+          rows += await session.step(() => {
+            context.guard();
+            return context.writer.upsertEvents(step);
+          });
         }
-        commitList(context, resourceKeys.events, pull);
-      });
-      return rows + removed.length;
-    }),
+        await session.step(() => {
+          context.guard();
+          // An event the service listed but we could not read keeps the copy we hold of it.
+          const wanted = new Set([
+            ...pull.items.map((event) => event.id),
+            ...idsOf(pull.unreadable),
+          ]);
+          for (const id of context.writer.listedEvents()) {
+            if (wanted.has(id)) continue;
+            const season = context.writer.seasonOf(id);
+            if (season !== null) seasons.add(season);
+            context.writer.dropEventFromList(id);
+            removed.push(id);
+          }
+          commitList(context, resourceKeys.events, pull);
+        });
+        return rows + removed.length;
+      }),
     (items) => {
       context.guard();
       return context.writer.upsertEvents(items);
@@ -62,28 +69,32 @@ export function pullTeamList(context: PullContext): Promise<PullOutcome> {
     (page, read) => context.client.listTeams(page, read),
     (team) => team.number,
   );
-  return pullWholeList(context, resourceKeys.teams, source, (pull) =>
-    context.queue.session(async (session) => {
-      let rows = 0;
-      for (const step of inSteps(pull.items)) {
+  return pullWholeList(
+    context,
+    resourceKeys.teams,
+    source,
+    (pull) =>
+      context.queue.session(async (session) => {
+        let rows = 0;
+        for (const step of inSteps(pull.items)) {
+          rows += await session.step(() => {
+            context.guard();
+            return context.writer.upsertTeams(step);
+          });
+        }
         rows += await session.step(() => {
           context.guard();
-          return context.writer.upsertTeams(step);
+          const wanted = new Set([
+            ...pull.items.map((team) => team.number),
+            ...idsOf(pull.unreadable).map(Number),
+          ]);
+          const dropped = context.writer.listedTeams().filter((number) => !wanted.has(number));
+          for (const number of dropped) context.writer.dropTeamFromList(number);
+          commitList(context, resourceKeys.teams, pull);
+          return dropped.length;
         });
-      }
-      rows += await session.step(() => {
-        context.guard();
-        const wanted = new Set([
-          ...pull.items.map((team) => team.number),
-          ...idsOf(pull.unreadable).map(Number),
-        ]);
-        const dropped = context.writer.listedTeams().filter((number) => !wanted.has(number));
-        for (const number of dropped) context.writer.dropTeamFromList(number);
-        commitList(context, resourceKeys.teams, pull);
-        return dropped.length;
-      });
-      return rows;
-    }),
+        return rows;
+      }),
     (items) => {
       context.guard();
       return context.writer.upsertTeams(items);
