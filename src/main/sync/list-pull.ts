@@ -113,6 +113,25 @@ export async function pullList<Item>(
   signal: AbortSignal,
   sink: ListSink<Item> = { commit: () => Promise.resolve() },
 ): Promise<ListPull<Item>> {
+  // Pages are written as they come without holding up the requests for the next ones. Each
+  // snapshot's commit waits for them, so growing rows never land after the whole list; and the
+  // pull ends only once none is left, whichever way it ends.
+  const growth: Promise<void>[] = [];
+  try {
+    return await readList(source, held, limiter, signal, sink, growth);
+  } finally {
+    await Promise.allSettled(growth);
+  }
+}
+
+async function readList<Item>(
+  source: ListSource<Item>,
+  held: HeldCopy,
+  limiter: Limiter,
+  signal: AbortSignal,
+  sink: ListSink<Item>,
+  growth: Promise<void>[],
+): Promise<ListPull<Item>> {
   let requests = 0;
   const growing = held.total === null ? sink.page?.bind(sink) : undefined;
   const fetchPage = async (page: number, ifNoneMatch: string | null): Promise<Page<Item>> => {
@@ -124,7 +143,12 @@ export async function pullList<Item>(
       return { path, items: null, unreadable: [], total: null, perPage: null, etag: ifNoneMatch };
     }
     const { data, meta, unreadable } = response.value;
-    if (growing !== undefined && data.length > 0) await growing(data);
+    if (growing !== undefined && data.length > 0) {
+      const write = growing(data);
+      // Its failure (a canceled run's guard) is taken up by the commit, or by the end of the pull.
+      write.catch(() => undefined);
+      growth.push(write);
+    }
     return {
       path,
       items: data,
@@ -174,6 +198,7 @@ export async function pullList<Item>(
     const snapshot = consistentSnapshot(filled, keyOf);
     if (snapshot !== null) {
       const result = changed(snapshot, filled);
+      await settleAll([...growth]);
       await sink.commit(result);
       if (filled.length === 1) return { ...result, requests };
       const check = await walk((page) => filled[page - 1]?.etag ?? null, filled.length);

@@ -26,26 +26,56 @@ export interface OrderedRun {
 
 /**
  * The order of a run: what a person is most likely to open first is committed first. The events
- * list and the team list side by side, then pinned events, live events, favorite teams, then
- * (scope `all`) every event in full, and last the statistics that are due (see `pullDueStats`).
+ * list and the team list side by side; once both are visible (their check passes go on beside
+ * what follows), pinned events, live events, favorite teams, then (scope `all`) every event in
+ * full, and last the statistics that are due (see `pullDueStats`).
  */
 export async function runInOrder(run: OrderedRun): Promise<void> {
+  const { context, pull, phase } = run;
+  const lists = new Map<ListPuller, Promise<PullOutcome | null>>();
+  await phase('lists', [pullEventList, pullTeamList], (pullOne) =>
+    untilVisible((visible) => {
+      const pulled = pull(() => pullOne(context, visible));
+      lists.set(pullOne, pulled);
+      return pulled;
+    }),
+  );
+  let scoped: ScopedPulls;
+  try {
+    scoped = await pullScope(run);
+  } finally {
+    // No check pass is left running when the run ends, whichever way it ends.
+    await Promise.allSettled(lists.values());
+  }
+  // The statistics of seasons whose events left the list are due again.
+  const events = await lists.get(pullEventList);
+  for (const season of events?.seasons ?? []) scoped.changedSeasons.add(season);
+  await pullDueStats(run, scoped);
+}
+
+type ListPuller = (context: PullContext, visible: () => void) => Promise<PullOutcome>;
+
+/** Resolves once `start` says its list is visible, or its pull has ended without that. */
+function untilVisible(start: (visible: () => void) => Promise<unknown>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    start(resolve).then(() => resolve(), reject);
+  });
+}
+
+interface ScopedPulls {
+  favorites: number[];
+  pinned: string[];
+  changedSeasons: Set<string>;
+}
+
+/** Everything of the scope after the lists, but its statistics. */
+async function pullScope(run: OrderedRun): Promise<ScopedPulls> {
   const { planner, scope, force, context, pull, phase, maxAgeMs } = run;
   const fullEvent = async (eventId: string) => {
     const record = await pull(() => pullEvent(context, eventId));
     if (record === null || !context.writer.hasEvent(eventId)) return;
     await settleAll(EVENT_PARTS.map((part) => pull(() => pullEventPart(context, eventId, part))));
   };
-
-  const changedSeasons = new Set<string>();
-  await phase('lists', ['events', 'teams'] as const, async (list) => {
-    if (list === 'teams') {
-      await pull(() => pullTeamList(context));
-      return;
-    }
-    const outcome = await pull(() => pullEventList(context));
-    for (const season of outcome?.seasons ?? []) changedSeasons.add(season);
-  });
 
   const pinned = planner.pinnedEvents();
   await phase('pinned events', pinned, fullEvent);
@@ -67,6 +97,7 @@ export async function runInOrder(run: OrderedRun): Promise<void> {
     }
   });
 
+  const changedSeasons = new Set<string>();
   if (scope === 'all') {
     await breathe();
     planner.refresh();
@@ -80,6 +111,5 @@ export async function runInOrder(run: OrderedRun): Promise<void> {
       }
     });
   }
-
-  await pullDueStats(run, { favorites, pinned, changedSeasons });
+  return { favorites, pinned, changedSeasons };
 }

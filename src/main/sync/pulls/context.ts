@@ -190,7 +190,8 @@ export async function failed(
  * Pulls a whole list and hands a changed one to `store`, which writes it (and `commitList`) in
  * one transaction and returns how many rows changed; `store` runs again if the list's check finds
  * it moved (see `pullList`). `grow` writes the records of each page as it arrives while no
- * complete copy is held. An unchanged list only moves its last success; a failed one keeps the
+ * complete copy is held; `visible` is told when the list is first committed whole, before its
+ * check. An unchanged list only moves its last success; a failed one keeps the
  * copy it had and records why.
  */
 export async function pullWholeList<Item>(
@@ -199,6 +200,7 @@ export async function pullWholeList<Item>(
   source: ListSource<Item>,
   store: (pull: ChangedPull<Item>) => Promise<number>,
   grow?: (items: Item[]) => number,
+  visible?: () => void,
 ): Promise<PullOutcome> {
   try {
     const copy = held(context, resource);
@@ -207,6 +209,7 @@ export async function pullWholeList<Item>(
       commit: async (snapshot) => {
         refuseAnonymous(resource, snapshot);
         rows += await store(snapshot);
+        visible?.();
       },
       page:
         grow === undefined

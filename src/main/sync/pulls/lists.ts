@@ -10,8 +10,14 @@ import { idsOf } from './unreadable';
  * screen while its sync state still says incomplete.
  */
 
-/** Every event the service lists for our key; events that left the list leave the cache. */
-export async function pullEventList(context: PullContext): Promise<PullOutcome> {
+/**
+ * Every event the service lists for our key; events that left the list leave the cache.
+ * `visible` is told when the new list is committed, before its check pass (see `pullList`).
+ */
+export async function pullEventList(
+  context: PullContext,
+  visible?: () => void,
+): Promise<PullOutcome> {
   const removed: string[] = [];
   const seasons = new Set<string>();
   const source = listSource(
@@ -56,12 +62,13 @@ export async function pullEventList(context: PullContext): Promise<PullOutcome> 
       context.guard();
       return context.writer.upsertEvents(items);
     },
+    visible,
   );
   return { ...outcome, seasons: [...seasons] };
 }
 
-/** Every team the service lists. */
-export function pullTeamList(context: PullContext): Promise<PullOutcome> {
+/** Every team the service lists; `visible` as for the events list. */
+export function pullTeamList(context: PullContext, visible?: () => void): Promise<PullOutcome> {
   const source = listSource(
     context,
     'teams',
@@ -99,5 +106,6 @@ export function pullTeamList(context: PullContext): Promise<PullOutcome> {
       context.guard();
       return context.writer.upsertTeams(items);
     },
+    visible,
   );
 }
