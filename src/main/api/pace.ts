@@ -99,7 +99,7 @@ export class Pace {
       signal?.throwIfAborted();
       if (this.pause !== null) {
         const pause = this.pause;
-        await untilAborted(pause.done, signal);
+        await held(untilAborted(pause.done, signal), pause.until - this.now());
         // A later 429 may have put a new pause in its place meanwhile: that one is waited too.
         if (this.pause === pause) this.pause = null;
         continue;
@@ -113,7 +113,7 @@ export class Pace {
         this.nextStartAt += 1000 / this.rate;
         this.inFlight += 1;
         try {
-          await untilAborted(this.sleep(wait), signal);
+          await held(untilAborted(this.sleep(wait), signal), wait);
         } catch (error) {
           this.free();
           throw error;
@@ -209,6 +209,20 @@ function untilAborted<Value>(promise: Promise<Value>, signal?: AbortSignal): Pro
       },
     );
   });
+}
+
+/**
+ * Keeps the process alive while a request waits: the shared pause's own timer does not (so that a
+ * pause nobody waits for any more holds up no exit), and a command-line sync whose every request
+ * is waiting would otherwise simply end.
+ */
+async function held<Value>(waiting: Promise<Value>, ms: number): Promise<Value> {
+  const timer = setTimeout(() => undefined, Math.max(0, ms));
+  try {
+    return await waiting;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function unrefSleep(ms: number): Promise<void> {
