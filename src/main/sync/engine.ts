@@ -351,7 +351,10 @@ export class SyncEngine {
         pull: pulls.pull,
         phase,
       });
-      await phase('second tries', pulls.takeDeferred(), (work) => pulls.pull(work, true));
+      const deferred = pulls.takeDeferred();
+      if (deferred.length > 0) {
+        await phase('second tries', deferred, (work) => pulls.pull(work, true));
+      }
       await context.batch.write(() => undefined);
       const problem = pulls.problem();
       if (problem === null) {
