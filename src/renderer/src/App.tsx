@@ -1,38 +1,162 @@
-import { useEffect } from 'react';
-import { AppInfoPanel } from './components/AppInfoPanel';
-import { useAppInfo } from './stores/app-info';
+import { CalendarDays, GitCompare, Search, Settings, Users } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
+import { MOD_KEY, SyncBar } from './components/SyncBar';
+import { NoticeToast } from './components/NoticeToast';
+import { QuickOpen } from './components/QuickOpen';
+import { ShortcutsDialog } from './components/ShortcutsDialog';
+import { StateMessage } from './components/StateMessage';
+import { useGlobalShortcuts } from './components/use-global-shortcuts';
+import { paths } from './routes';
+import { useLibrary } from './stores/library';
+import { usePreferences } from './stores/preferences';
+import { connectPushes } from './stores/pushes';
+import { useOverlays } from './stores/quick-open';
+import { useSetup } from './stores/setup';
+import { useSyncStatus } from './stores/sync-status';
+import { CompareView } from './views/CompareView';
+import { EventsView } from './views/EventsView';
+import { EventView } from './views/EventView';
+import { FirstRun } from './views/FirstRun';
+import { SettingsView } from './views/SettingsView';
+import { TeamsView } from './views/TeamsView';
+import { TeamView } from './views/TeamView';
+
+/** Loads what every view needs once, and keeps it current through main's pushes. */
+function useAppStartup(): void {
+  useEffect(() => {
+    const disconnect = connectPushes();
+    void useSetup.getState().load();
+    void useSyncStatus.getState().load();
+    void useLibrary.getState().load();
+    void usePreferences.getState().load();
+    return disconnect;
+  }, []);
+}
+
+/**
+ * After a move to another view, focus goes to its heading, so a keyboard or screen-reader user
+ * starts reading the new view instead of the link they left.
+ */
+function useFocusOnNavigate(): void {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const heading = document.querySelector<HTMLElement>('#main h1');
+    heading?.setAttribute('tabindex', '-1');
+    heading?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+function Sidebar() {
+  const openQuickOpen = useOverlays((state) => state.openQuickOpen);
+  return (
+    <nav className="sidebar" aria-label="Views">
+      <span className="brand">Pitside</span>
+      <button type="button" className="search-trigger" onClick={() => openQuickOpen()}>
+        <Search size={14} aria-hidden="true" />
+        Find…
+        <kbd aria-hidden="true">{MOD_KEY}K</kbd>
+      </button>
+      <NavLink to={paths.events()} className="nav-link">
+        <CalendarDays size={16} aria-hidden="true" /> Events
+      </NavLink>
+      <NavLink to={paths.teams()} className="nav-link">
+        <Users size={16} aria-hidden="true" /> Teams
+      </NavLink>
+      <NavLink to="/compare" className="nav-link">
+        <GitCompare size={16} aria-hidden="true" /> Compare
+      </NavLink>
+      <NavLink to={paths.settings()} className="nav-link">
+        <Settings size={16} aria-hidden="true" /> Settings
+      </NavLink>
+    </nav>
+  );
+}
+
+function DemoBanner() {
+  const mode = useSetup((state) => state.setup?.mode);
+  if (mode !== 'demo') return null;
+  return (
+    <p className="demo-banner" data-testid="demo-banner">
+      <strong>Demo data.</strong> Everything here comes from Pitside’s built-in demo service.
+      <NavLink to={paths.settings()}>Connect to a real service</NavLink>
+    </p>
+  );
+}
+
+function Views() {
+  return (
+    <Routes>
+      <Route path="/" element={<Navigate to={paths.events()} replace />} />
+      <Route path="/events" element={<EventsView />} />
+      <Route path="/events/:eventId" element={<EventView />} />
+      <Route path="/teams" element={<TeamsView />} />
+      <Route path="/teams/:teamNumber" element={<TeamView />} />
+      <Route path="/compare" element={<CompareView />} />
+      <Route path="/settings" element={<SettingsView />} />
+      <Route
+        path="*"
+        element={
+          <>
+            <h1>Not found</h1>
+            <StateMessage kind="empty">
+              Nothing lives at this address. Open the events list to go on.
+            </StateMessage>
+          </>
+        }
+      />
+    </Routes>
+  );
+}
 
 export function App() {
-  const info = useAppInfo((state) => state.item);
-  const status = useAppInfo((state) => state.status);
-  const error = useAppInfo((state) => state.error);
-  const load = useAppInfo((state) => state.load);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  useAppStartup();
+  useGlobalShortcuts();
+  useFocusOnNavigate();
+  const setup = useSetup((state) => state.setup);
+  const loadError = useSetup((state) => state.loadError);
 
   return (
     <div
       className="shell"
       data-testid="app-shell"
-      data-ready={status === 'ready' || status === 'error'}
+      data-ready={setup !== null || loadError !== null}
     >
-      <header className="topbar">
-        <span className="brand">Pitside</span>
-        <span className="tagline">robotics competitions, offline first</span>
-      </header>
-      <main className="content">
-        <section className="card">
-          <h1>About this installation</h1>
-          {info !== null && <AppInfoPanel info={info} />}
-          {status === 'error' && (
-            <p className="error" role="alert" data-testid="app-error">
-              {error}
-            </p>
-          )}
-        </section>
-      </main>
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
+      {setup?.mode === 'first-run' ? (
+        <main id="main" className="content" tabIndex={-1} style={{ gridColumn: '1 / -1' }}>
+          <FirstRun />
+        </main>
+      ) : (
+        <>
+          <Sidebar />
+          <main id="main" className="content" tabIndex={-1}>
+            {loadError !== null && (
+              <StateMessage kind="error">Pitside could not start: {loadError}</StateMessage>
+            )}
+            <DemoBanner />
+            {setup !== null && <Views />}
+          </main>
+        </>
+      )}
+      <SyncBar />
+      <QuickOpen />
+      <ShortcutsDialog />
+      <NoticeToast />
     </div>
   );
 }

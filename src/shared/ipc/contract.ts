@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { readCommands } from './reads';
 import { noInput, type CommandSpec } from './command';
+import { actionCommands } from './actions';
 import { settingsCommands } from './settings';
+import { setupCommands } from './setup';
 import { syncCommands } from './sync';
 
 // Command specs live in one file per domain; they are re-exported here for the contract's users.
@@ -32,6 +34,8 @@ export const commands = {
   ...readCommands,
   ...syncCommands,
   ...settingsCommands,
+  ...setupCommands,
+  ...actionCommands,
 } as const satisfies Record<`${string}:${string}`, CommandSpec>;
 
 export type Commands = typeof commands;

@@ -18,6 +18,13 @@ export const serviceUrlSchema = z
     }
   }, 'must be an http or https URL without credentials in it');
 
+export const apiKeySchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(API_KEY_MAX, `must be at most ${API_KEY_MAX} characters`)
+  .refine((key) => !/[\s]/.test(key), 'must be one word without spaces or line breaks');
+
 /**
  * What the renderer may know about the service settings: never the key itself, only whether one
  * is set and whether the service refused it on the last attempt.
@@ -38,14 +45,7 @@ export const settingsCommands = {
   },
   /** The one time a key crosses the bridge: typed by a person, on its way to the keychain. */
   'settings:setKey': {
-    input: z.strictObject({
-      key: z
-        .string()
-        .trim()
-        .min(1, 'must not be empty')
-        .max(API_KEY_MAX, `must be at most ${API_KEY_MAX} characters`)
-        .refine((key) => !/[\s]/.test(key), 'must be one word without spaces or line breaks'),
-    }),
+    input: z.strictObject({ key: apiKeySchema }),
     output: serviceSettingsSchema,
   },
   'settings:clearKey': { input: noInput, output: serviceSettingsSchema },

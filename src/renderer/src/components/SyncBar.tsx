@@ -1,0 +1,99 @@
+import { RefreshCw, X } from 'lucide-react';
+import type { SyncStatus } from '../../../shared/ipc/sync';
+import { ago, isStale, utcTitle } from '../format/dates';
+import { useSyncStatus } from '../stores/sync-status';
+import { useNow } from './use-now';
+
+/** The shortcut as this platform writes it. */
+export const MOD_KEY = navigator.platform.toLowerCase().includes('mac') ? '⌘' : 'Ctrl+';
+
+function lastSynced(status: SyncStatus, now: number): { text: string; stale: boolean } {
+  if (status.lastSuccessAt === null) return { text: 'Never synced', stale: true };
+  const age = ago(status.lastSuccessAt, now);
+  return isStale(status.lastSuccessAt, now)
+    ? { text: `Last synced ${age} · data is ${age.replace(' ago', '')} old`, stale: true }
+    : { text: `Last synced ${age}`, stale: false };
+}
+
+function progressText(status: SyncStatus): string {
+  const progress = status.progress;
+  if (progress === null) return 'Syncing…';
+  if (progress.total === 0) return `Syncing ${progress.phase}…`;
+  return `Syncing ${progress.phase} ${progress.done.toLocaleString()} of ${progress.total.toLocaleString()}`;
+}
+
+/**
+ * One quiet line, always there: online or offline, what the sync is doing, how old the data is,
+ * the last error in words, and Sync now. It says only what main reported.
+ */
+export function SyncBar() {
+  const status = useSyncStatus((state) => state.status);
+  const actionError = useSyncStatus((state) => state.actionError);
+  const syncNow = useSyncStatus((state) => state.syncNow);
+  const cancel = useSyncStatus((state) => state.cancel);
+  const now = useNow();
+
+  let dot = 'dot';
+  let headline = 'Connecting to Pitside…';
+  let detail: string | null = null;
+  let detailTitle: string | undefined;
+  if (status !== null) {
+    const last = lastSynced(status, now);
+    detail = last.text;
+    detailTitle = status.lastSuccessAt === null ? undefined : utcTitle(status.lastSuccessAt);
+    if (status.state === 'syncing') {
+      dot = 'dot syncing';
+      headline = progressText(status);
+    } else if (status.state === 'offline') {
+      dot = 'dot offline';
+      headline = 'Offline';
+    } else if (status.state === 'error') {
+      dot = 'dot error';
+      headline = `Sync error: ${status.problem?.message ?? 'the last sync failed'}`;
+    } else {
+      headline = status.problem === null ? 'Online · Synced' : 'Online · Synced in part';
+      if (status.problem !== null) detail = `${detail} · ${status.problem.message}`;
+    }
+  }
+  if (actionError !== null) detail = `${detail ?? ''} · ${actionError}`;
+
+  const syncing = status?.state === 'syncing';
+  return (
+    <div className="syncbar" role="status" aria-label="Sync status" data-testid="sync-bar">
+      <span data-testid="sync-state" data-state={status?.state ?? 'unknown'}>
+        <span className={dot} aria-hidden="true" />
+        {headline}
+      </span>
+      {syncing && status.progress !== null && status.progress.total > 0 && (
+        <progress
+          max={status.progress.total}
+          value={status.progress.done}
+          aria-label="Sync progress"
+        />
+      )}
+      {detail !== null && (
+        <span className="muted" title={detailTitle} data-testid="sync-age">
+          {detail}
+        </span>
+      )}
+      <span className="sync-actions">
+        {syncing ? (
+          <button type="button" className="button" onClick={() => void cancel()}>
+            <X size={14} aria-hidden="true" /> Cancel sync
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button"
+            onClick={() => void syncNow()}
+            aria-keyshortcuts="Control+S Meta+S"
+          >
+            <RefreshCw size={14} aria-hidden="true" />
+            {status?.state === 'error' || status?.state === 'offline' ? 'Retry' : 'Sync now'}{' '}
+            <kbd>{MOD_KEY}S</kbd>
+          </button>
+        )}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { useEffect, useRef } from 'react';
+import { create } from 'zustand';
+import { touches } from '../../../shared/ipc/resources';
+import { describeError } from '../api';
+
+/** What every read answer carries: the resources main built it from. */
+interface Built {
+  builtFrom: readonly string[];
+}
+
+/**
+ * A remote collection as views see it. `stale`: a change notice touched it and the re-read is
+ * under way; the old value stays on screen until the new one replaces it, so nothing flickers.
+ */
+export interface Remote<Value> {
+  value: Value | null;
+  status: 'loading' | 'ready' | 'error';
+  error: string | null;
+  stale: boolean;
+}
+
+type Loader = (input: never) => Promise<Built>;
+type InputOf<L> = L extends (input: infer Input) => Promise<Built> ? Input : never;
+type ValueOf<L> = L extends (input: never) => Promise<infer Value> ? Value : never;
+
+interface Entry {
+  remote: Remote<Built>;
+  /** Mounted views reading this entry; an entry nobody reads is dropped when it goes stale. */
+  readers: number;
+  reload: () => void;
+}
+
+interface QueryState {
+  entries: Record<string, Entry>;
+}
+
+const LOADING: Remote<never> = { value: null, status: 'loading', error: null, stale: false };
+
+/** Every query store, so one change notice reaches all of them. */
+const invalidators = new Set<(changed: readonly string[]) => void>();
+
+/** Called with each `cache:changed` notice: re-reads exactly the answers it may have changed. */
+export function invalidateQueries(changed: readonly string[]): void {
+  for (const invalidate of invalidators) invalidate(changed);
+}
+
+/**
+ * A store of cached reads for one concern (events, teams, search): each named loader calls the
+ * bridge, each answer is kept under its input, and a change notice that touches what an answer
+ * was built from re-reads it in place. Views get the cached answer at once and never a spinner
+ * once they have something to show.
+ */
+export function createQueryStore<Loaders extends Record<string, Loader>>(loaders: Loaders) {
+  const useStore = create<QueryState>()(() => ({ entries: {} }));
+
+  const keyOf = (name: keyof Loaders, input: unknown) => `${String(name)} ${JSON.stringify(input)}`;
+
+  function setRemote(key: string, update: (remote: Remote<Built>) => Remote<Built>): void {
+    useStore.setState((state) => {
+      const entry = state.entries[key];
+      if (entry === undefined) return state;
+      return { entries: { ...state.entries, [key]: { ...entry, remote: update(entry.remote) } } };
+    });
+  }
+
+  function ensure<Name extends keyof Loaders>(name: Name, input: InputOf<Loaders[Name]>): string {
+    const key = keyOf(name, input);
+    if (useStore.getState().entries[key] !== undefined) return key;
+    // Answers can arrive out of order when a notice re-reads while a read is going: only the
+    // newest read of an entry may write it.
+    let generation = 0;
+    const reload = () => {
+      const mine = ++generation;
+      const loader = loaders[name] as (input: InputOf<Loaders[Name]>) => Promise<Built>;
+      loader(input).then(
+        (value) => {
+          if (mine === generation)
+            setRemote(key, () => ({ value, status: 'ready', error: null, stale: false }));
+        },
+        (error: unknown) => {
+          if (mine === generation)
+            setRemote(key, (remote) => ({
+              ...remote,
+              status: remote.value === null ? 'error' : 'ready',
+              error: describeError(error),
+              stale: false,
+            }));
+        },
+      );
+    };
+    useStore.setState((state) => ({
+      entries: { ...state.entries, [key]: { remote: LOADING, readers: 0, reload } },
+    }));
+    reload();
+    return key;
+  }
+
+  function changeReaders(key: string, delta: number): void {
+    useStore.setState((state) => {
+      const entry = state.entries[key];
+      if (entry === undefined) return state;
+      return { entries: { ...state.entries, [key]: { ...entry, readers: entry.readers + delta } } };
+    });
+  }
+
+  invalidators.add((changed) => {
+    const { entries } = useStore.getState();
+    const dropped: string[] = [];
+    for (const [key, entry] of Object.entries(entries)) {
+      if (entry.remote.value === null && entry.remote.status === 'loading') continue;
+      if (!touches(changed, entry.remote.value?.builtFrom ?? ['all'])) continue;
+      if (entry.readers === 0) {
+        dropped.push(key);
+      } else {
+        setRemote(key, (remote) => ({ ...remote, stale: true }));
+        entry.reload();
+      }
+    }
+    if (dropped.length > 0) {
+      useStore.setState((state) => {
+        const kept = { ...state.entries };
+        for (const key of dropped) delete kept[key];
+        return { entries: kept };
+      });
+    }
+  });
+
+  /**
+   * The cached answer of `name(input)`, read at once and kept current while mounted. `null`
+   * input reads nothing (a view waiting for a parameter). With `keepPrevious`, a list that
+   * moves to another page or filter keeps showing the last answer (marked stale) until the new
+   * one is there, so paging never blanks the table.
+   */
+  function useQuery<Name extends keyof Loaders>(
+    name: Name,
+    input: InputOf<Loaders[Name]> | null,
+    options: { keepPrevious?: boolean } = {},
+  ): Remote<ValueOf<Loaders[Name]>> {
+    const key = input === null ? null : keyOf(name, input);
+    useEffect(() => {
+      if (input === null) return;
+      const mounted = ensure(name, input);
+      changeReaders(mounted, 1);
+      return () => changeReaders(mounted, -1);
+      // The key is the input's identity; the object itself may be rebuilt on every render.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, [key]);
+    const remote = useStore((state) => (key === null ? undefined : state.entries[key]?.remote));
+    const previous = useRef<Remote<Built> | null>(null);
+    if (remote !== undefined && remote.value !== null) previous.current = remote;
+    const shown =
+      options.keepPrevious === true &&
+      (remote === undefined || remote.value === null) &&
+      previous.current !== null
+        ? { ...previous.current, stale: true }
+        : (remote ?? LOADING);
+    return shown as Remote<ValueOf<Loaders[Name]>>;
+  }
+
+  /** Reads ahead (the highlighted quick-open result) so opening it shows data at once. */
+  function preload<Name extends keyof Loaders>(name: Name, input: InputOf<Loaders[Name]>): void {
+    ensure(name, input);
+  }
+
+  return { useQuery, preload };
+}

@@ -1,0 +1,43 @@
+import { create } from 'zustand';
+import type { SyncScope, SyncStatus } from '../../../shared/ipc/sync';
+import { bridge, describeError, unwrap } from '../api';
+
+interface SyncState {
+  status: SyncStatus | null;
+  /** Why the last "Sync now" could not even start (the bridge failed), in words. */
+  actionError: string | null;
+  load: () => Promise<void>;
+  receive: (status: SyncStatus) => void;
+  syncNow: (scope?: SyncScope) => Promise<void>;
+  cancel: () => Promise<void>;
+}
+
+/** The sync's state as main pushes it; the sync bar and "Sync now" read and act through here. */
+export const useSyncStatus = create<SyncState>()((set) => ({
+  status: null,
+  actionError: null,
+  load: async () => {
+    try {
+      set({ status: await unwrap(bridge().sync.status()) });
+    } catch (error) {
+      set({ actionError: describeError(error) });
+    }
+  },
+  receive: (status) => set({ status }),
+  syncNow: async (scope) => {
+    try {
+      set({ actionError: null });
+      // Forced: a person asking for a sync wants the service asked again, not a skipped run.
+      await unwrap(bridge().sync.start({ scope, force: true }));
+    } catch (error) {
+      set({ actionError: describeError(error) });
+    }
+  },
+  cancel: async () => {
+    try {
+      await unwrap(bridge().sync.cancel());
+    } catch (error) {
+      set({ actionError: describeError(error) });
+    }
+  },
+}));

@@ -1,0 +1,3 @@
+export function CompareView() {
+  return <h1>Compare teams</h1>;
+}

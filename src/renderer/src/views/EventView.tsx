@@ -1,0 +1,3 @@
+export function EventView() {
+  return <h1>Event</h1>;
+}

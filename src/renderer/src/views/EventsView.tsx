@@ -1,0 +1,3 @@
+export function EventsView() {
+  return <h1>Events</h1>;
+}

@@ -1,0 +1,3 @@
+export function FirstRun() {
+  return <h1>Welcome to Pitside</h1>;
+}

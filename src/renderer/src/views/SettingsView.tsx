@@ -1,0 +1,3 @@
+export function SettingsView() {
+  return <h1>Settings</h1>;
+}

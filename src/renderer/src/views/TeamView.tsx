@@ -1,0 +1,3 @@
+export function TeamView() {
+  return <h1>Team</h1>;
+}

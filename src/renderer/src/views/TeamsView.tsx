@@ -1,0 +1,3 @@
+export function TeamsView() {
+  return <h1>Teams</h1>;
+}
