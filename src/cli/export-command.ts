@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { formatTimestamp } from '../shared/wire/formats';
 import type { ExportCommand } from './args';
-import { csvRecordRow, csvRow } from './csv';
+import { csvRecordRow, csvRow } from '../shared/csv';
 import { openCacheForReading } from './data-dir';
 import { EXIT } from './errors';
 import { RESOURCE_EXPORTS } from './exports';

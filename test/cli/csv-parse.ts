@@ -1,5 +1,5 @@
 /**
- * A small RFC 4180 reader for the tests, written apart from src/cli/csv.ts so that a mistake in
+ * A small RFC 4180 reader for the tests, written apart from src/shared/csv.ts so that a mistake in
  * the writer cannot be mirrored by the same mistake in the check.
  */
 export function parseCsv(text: string): string[][] {

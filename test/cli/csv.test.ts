@@ -7,7 +7,7 @@ import {
   neutraliseFormula,
   quoteField,
   valueAt,
-} from '../../src/cli/csv';
+} from '../../src/shared/csv';
 import { parseCsv } from './csv-parse';
 
 describe('CSV fields', () => {

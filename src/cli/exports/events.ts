@@ -1,5 +1,6 @@
 import { EVENT_COLUMNS, toEventListItem, type EventRow } from '../../main/cache/queries/rows';
 import type { EventListItem } from '../../shared/wire/event';
+import { EVENT_EXPORT_COLUMNS } from '../../shared/export-columns';
 import { countOf, mapRows, type ResourceExport } from './resource';
 
 /*
@@ -9,21 +10,7 @@ import { countOf, mapRows, type ResourceExport } from './resource';
 const SELECT = `SELECT ${EVENT_COLUMNS} FROM events e WHERE e.listed = 1 ORDER BY e.start_date, e.id`;
 
 export const eventsExport: ResourceExport<EventListItem> = {
-  columns: [
-    'id',
-    'name',
-    'season',
-    'startDate',
-    'endDate',
-    'location.venue',
-    'location.city',
-    'location.state',
-    'location.country',
-    'status',
-    'streamStatus',
-    'teamCount',
-    'clipCount',
-  ],
+  columns: EVENT_EXPORT_COLUMNS,
   records: (db, now) =>
     mapRows(db.prepare<[], EventRow>(SELECT).iterate(), (row) => toEventListItem(row, now)),
   count: (db) => countOf(db, 'SELECT count(*) FROM events WHERE listed = 1'),

@@ -1,5 +1,6 @@
 import { MATCH_COLUMNS, toMatchRecord, type MatchRow } from '../../main/cache/queries/rows';
 import type { MatchRecord } from '../../shared/wire/match';
+import { MATCH_EXPORT_COLUMNS } from '../../shared/export-columns';
 import { countOf, mapRows, type ResourceExport } from './resource';
 
 /* `type_rank` orders qualification, semifinal, final the way the service does, not by name. */
@@ -7,21 +8,7 @@ const SELECT = `SELECT ${MATCH_COLUMNS} FROM matches m JOIN events e ON e.id = m
   ORDER BY e.start_date, e.id, m.type_rank, m.number`;
 
 export const matchesExport: ResourceExport<MatchRecord> = {
-  columns: [
-    'id',
-    'eventId',
-    'type',
-    'number',
-    'status',
-    'scheduledAt',
-    'playedAt',
-    'red.teams',
-    'red.score',
-    'blue.teams',
-    'blue.score',
-    'winner',
-    'clipCount',
-  ],
+  columns: MATCH_EXPORT_COLUMNS,
   records: (db) => mapRows(db.prepare<[], MatchRow>(SELECT).iterate(), toMatchRecord),
   count: (db) => countOf(db, 'SELECT count(*) FROM matches'),
 };

@@ -1,5 +1,6 @@
 import { STATS_COLUMNS, toSeasonStats, type StatsRow } from '../../main/cache/queries/rows';
 import type { TeamSeasonStats } from '../../shared/wire/stats';
+import { TEAM_STATS_EXPORT_COLUMNS } from '../../shared/export-columns';
 import { countOf, mapRows, type ResourceExport } from './resource';
 
 /** The service answers stats per team; an export of many teams has to say whose they are. */
@@ -9,20 +10,7 @@ const SELECT = `SELECT team_number, ${STATS_COLUMNS} FROM team_stats
   ORDER BY team_number, season`;
 
 export const statsExport: ResourceExport<TeamStatsExport> = {
-  columns: [
-    'teamNumber',
-    'season',
-    'events',
-    'matches',
-    'wins',
-    'losses',
-    'winRate',
-    'avgScore',
-    'highScore',
-    'rankings.regional',
-    'rankings.state',
-    'rankings.world',
-  ],
+  columns: TEAM_STATS_EXPORT_COLUMNS,
   records: (db) =>
     mapRows(db.prepare<[], StatsRow & { team_number: number }>(SELECT).iterate(), (row) => ({
       teamNumber: row.team_number,

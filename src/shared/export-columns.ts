@@ -1,0 +1,78 @@
+/*
+ * The CSV columns of each kind of record, as dotted paths into the service's shapes: one list per
+ * kind, shared by the command line's `export` and the app's export, so a file of events has the
+ * same header whichever of them wrote it.
+ */
+
+export const EVENT_EXPORT_COLUMNS = [
+  'id',
+  'name',
+  'season',
+  'startDate',
+  'endDate',
+  'location.venue',
+  'location.city',
+  'location.state',
+  'location.country',
+  'status',
+  'streamStatus',
+  'teamCount',
+  'clipCount',
+] as const;
+
+export const TEAM_EXPORT_COLUMNS = [
+  'number',
+  'name',
+  'school',
+  'city',
+  'state',
+  'country',
+  'rookie',
+  'website',
+  'clipCount',
+] as const;
+
+export const MATCH_EXPORT_COLUMNS = [
+  'id',
+  'eventId',
+  'type',
+  'number',
+  'status',
+  'scheduledAt',
+  'playedAt',
+  'red.teams',
+  'red.score',
+  'blue.teams',
+  'blue.score',
+  'winner',
+  'clipCount',
+] as const;
+
+export const CLIP_EXPORT_COLUMNS = [
+  'id',
+  'eventId',
+  'matchId',
+  'matchType',
+  'teamNumbers',
+  'title',
+  'url',
+  'thumbnailUrl',
+  'durationSeconds',
+  'recordedAt',
+] as const;
+
+/** The service answers stats per team; a file of several teams' has to say whose each row is. */
+export const TEAM_STATS_EXPORT_COLUMNS = [
+  'teamNumber',
+  'season',
+  'events',
+  'matches',
+  'wins',
+  'losses',
+  'winRate',
+  'avgScore',
+  'highScore',
+  'rankings.regional',
+  'rankings.state',
+  'rankings.world',
+] as const;
