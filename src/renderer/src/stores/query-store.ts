@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
 import { touches } from '../../../shared/ipc/resources';
-import { describeError } from '../api';
+import type { IpcErrorCode } from '../../../shared/ipc/errors';
+import { ApiError, describeError } from '../api';
 
 /** What every read answer carries: the resources main built it from. */
 interface Built {
@@ -16,6 +17,8 @@ export interface Remote<Value> {
   value: Value | null;
   status: 'loading' | 'ready' | 'error';
   error: string | null;
+  /** The failure's code when the bridge gave one (`not_found` for a record the cache lacks). */
+  errorCode?: IpcErrorCode | null;
   stale: boolean;
 }
 
@@ -75,7 +78,13 @@ export function createQueryStore<Loaders extends Record<string, Loader>>(loaders
       loader(input).then(
         (value) => {
           if (mine === generation)
-            setRemote(key, () => ({ value, status: 'ready', error: null, stale: false }));
+            setRemote(key, () => ({
+              value,
+              status: 'ready',
+              error: null,
+              errorCode: null,
+              stale: false,
+            }));
         },
         (error: unknown) => {
           if (mine === generation)
@@ -83,6 +92,7 @@ export function createQueryStore<Loaders extends Record<string, Loader>>(loaders
               ...remote,
               status: remote.value === null ? 'error' : 'ready',
               error: describeError(error),
+              errorCode: error instanceof ApiError ? error.code : null,
               stale: false,
             }));
         },
@@ -108,7 +118,10 @@ export function createQueryStore<Loaders extends Record<string, Loader>>(loaders
     const dropped: string[] = [];
     for (const [key, entry] of Object.entries(entries)) {
       if (entry.remote.value === null && entry.remote.status === 'loading') continue;
-      if (!touches(changed, entry.remote.value?.builtFrom ?? ['all'])) continue;
+      // A failed read names nothing it was built from, so any change may mend it: an event main
+      // fetched in the background after answering `not_found` shows up without a reload.
+      const builtFrom = entry.remote.value?.builtFrom;
+      if (builtFrom !== undefined && !touches(changed, builtFrom)) continue;
       if (entry.readers === 0) {
         dropped.push(key);
       } else {
