@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import { touches } from '../../../shared/ipc/resources';
 import type { IpcErrorCode } from '../../../shared/ipc/errors';
 import { ApiError, describeError } from '../api';
@@ -113,6 +114,19 @@ export function createQueryStore<Loaders extends Record<string, Loader>>(loaders
     });
   }
 
+  /** `changeReaders` for many entries in one store update. */
+  function changeReadersOf(keys: readonly string[], delta: number): void {
+    if (keys.length === 0) return;
+    useStore.setState((state) => {
+      const entries = { ...state.entries };
+      for (const key of keys) {
+        const entry = entries[key];
+        if (entry !== undefined) entries[key] = { ...entry, readers: entry.readers + delta };
+      }
+      return { entries };
+    });
+  }
+
   invalidators.add((changed) => {
     const { entries } = useStore.getState();
     const dropped: string[] = [];
@@ -170,10 +184,36 @@ export function createQueryStore<Loaders extends Record<string, Loader>>(loaders
     return shown as Remote<ValueOf<Loaders[Name]>>;
   }
 
+  /**
+   * Several answers of one loader at once (the pages of a long list in view, every season's
+   * statistics), each read and kept current exactly as `useQuery` keeps one; the answers come
+   * back in the order of `inputs`. Inputs that leave the list stop being read, but their answers
+   * stay cached until a change notice drops them, so scrolling back shows them at once.
+   */
+  function useQueries<Name extends keyof Loaders>(
+    name: Name,
+    inputs: readonly InputOf<Loaders[Name]>[],
+  ): Remote<ValueOf<Loaders[Name]>>[] {
+    const keys = inputs.map((input) => keyOf(name, input));
+    // JSON has no raw line breaks, so the joined keys identify the list of inputs.
+    const identity = keys.join('\n');
+    useEffect(() => {
+      const mounted = inputs.map((input) => ensure(name, input));
+      changeReadersOf(mounted, 1);
+      return () => changeReadersOf(mounted, -1);
+      // The identity is the inputs' keys; the array itself may be rebuilt on every render.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, [identity]);
+    const remotes = useStore(
+      useShallow((state) => keys.map((key) => state.entries[key]?.remote ?? LOADING)),
+    );
+    return remotes as Remote<ValueOf<Loaders[Name]>>[];
+  }
+
   /** Reads ahead (the highlighted quick-open result) so opening it shows data at once. */
   function preload<Name extends keyof Loaders>(name: Name, input: InputOf<Loaders[Name]>): void {
     ensure(name, input);
   }
 
-  return { useQuery, preload };
+  return { useQuery, useQueries, preload };
 }
