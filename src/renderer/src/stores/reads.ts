@@ -1,5 +1,6 @@
 import type { Freshness } from '../../../shared/ipc/cached';
 import type { CommandInput } from '../../../shared/ipc/contract';
+import type { CacheResource } from '../../../shared/ipc/resources';
 import { PER_PAGE_MAX, type ListMeta } from '../../../shared/wire/envelopes';
 import { bridge, unwrap } from '../api';
 import { createQueryStore } from './query-store';
@@ -13,7 +14,7 @@ interface CachedPage<Item> {
   data: Item[];
   meta: ListMeta;
   freshness: Freshness;
-  builtFrom: string[];
+  builtFrom: CacheResource[];
 }
 
 /**
