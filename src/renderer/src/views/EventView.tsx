@@ -1,3 +1,155 @@
+import { useMemo } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { EVENT_ID_PATTERN } from '../../../shared/wire/formats';
+import { Skeleton, StateMessage } from '../components/StateMessage';
+import { Tabs } from '../components/Tabs';
+import { pageParam, paths } from '../routes';
+import { eventQueries } from '../stores/reads';
+import { clipFilters, EventClipsTab } from './events/EventClipsTab';
+import { EventHeader } from './events/EventHeader';
+import { EventMatchesTab } from './events/EventMatchesTab';
+import { EventTeamsTab } from './events/EventTeamsTab';
+import '../styles/events.css';
+
+const TABS = ['teams', 'matches', 'clips'] as const;
+type EventTab = (typeof TABS)[number];
+
+function tabParam(text: string | null): EventTab {
+  return (TABS as readonly string[]).includes(text ?? '') ? (text as EventTab) : 'teams';
+}
+
+/** An address whose event the local copy does not hold (or that names no event at all). */
+function EventNotFound({ eventId }: { eventId: string }) {
+  return (
+    <>
+      <header className="page-header" data-testid="event-header">
+        <h1>Event not found</h1>
+      </header>
+      <div data-testid="event-not-found">
+        <StateMessage kind="empty">
+          <span>
+            The local copy has no event <code className="event-code">{eventId}</code>; if the
+            service has it, it appears after the next sync.{' '}
+            <Link to={paths.events()}>Back to Events</Link>
+          </span>
+        </StateMessage>
+      </div>
+    </>
+  );
+}
+
+/** `#/events/<eventId>`: the header, then the event's teams, matches and clips in tabs. */
 export function EventView() {
-  return <h1>Event</h1>;
+  const eventId = useParams().eventId ?? '';
+  const valid = EVENT_ID_PATTERN.test(eventId);
+  const [params, setParams] = useSearchParams();
+  const tab = tabParam(params.get('tab'));
+  const clipPage = pageParam(params.get('page'));
+  const clipsBy = useMemo(() => clipFilters(params), [params]);
+
+  const input = valid ? { eventId } : null;
+  const event = eventQueries.useQuery('event', input);
+  // Read at once, whatever the tab: their counts label the tabs, and a switch shows them at once.
+  const teams = eventQueries.useQuery('allTeams', input);
+  const matches = eventQueries.useQuery('allMatches', input);
+
+  const update = (change: (next: URLSearchParams) => void) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      change(next);
+      return next;
+    });
+
+  if (!valid || event.errorCode === 'not_found') return <EventNotFound eventId={eventId} />;
+
+  const answer = event.value;
+  if (answer === null) {
+    return event.status === 'error' ? (
+      <>
+        <header className="page-header" data-testid="event-header">
+          <h1>Event {eventId}</h1>
+        </header>
+        <StateMessage
+          kind="error"
+          action={{ label: 'Reload', run: () => window.location.reload() }}
+        >
+          Pitside could not read this event from its local copy: {event.error}
+        </StateMessage>
+      </>
+    ) : (
+      <>
+        <header className="page-header" data-testid="event-header" aria-busy="true">
+          <h1>
+            <span className="visually-hidden">Loading event </span>
+            {eventId}
+          </h1>
+        </header>
+        <Skeleton rows={3} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <EventHeader answer={answer} />
+      <Tabs
+        label="Event"
+        value={tab}
+        onChange={(value) =>
+          update((next) => {
+            if (value === 'teams') next.delete('tab');
+            else next.set('tab', value);
+            next.delete('page');
+          })
+        }
+        tabs={[
+          {
+            value: 'teams',
+            label: 'Teams',
+            count: teams.value?.meta.total ?? answer.data.teamCount,
+            content: <EventTeamsTab eventId={eventId} teams={teams} />,
+          },
+          {
+            value: 'matches',
+            label: 'Matches',
+            count: matches.value?.meta.total ?? null,
+            content: <EventMatchesTab eventId={eventId} matches={matches} />,
+          },
+          {
+            value: 'clips',
+            label: 'Clips',
+            count: answer.data.clipCount,
+            content: (
+              <EventClipsTab
+                eventId={eventId}
+                filters={clipsBy}
+                page={clipPage}
+                teams={teams.value?.data ?? []}
+                onFilter={(name, value) =>
+                  update((next) => {
+                    if (value === '') next.delete(name);
+                    else next.set(name, value);
+                    next.delete('page');
+                  })
+                }
+                onClearFilters={() =>
+                  update((next) => {
+                    next.delete('matchType');
+                    next.delete('team');
+                    next.delete('page');
+                  })
+                }
+                onPage={(to) =>
+                  update((next) => {
+                    if (to <= 1) next.delete('page');
+                    else next.set('page', String(to));
+                  })
+                }
+              />
+            ),
+          },
+        ]}
+      />
+    </>
+  );
 }

@@ -1,3 +1,157 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { EventListAnswer } from '../../../shared/ipc/reads';
+import { ExportButton } from '../components/ExportButton';
+import { Freshness } from '../components/Freshness';
+import { Pagination } from '../components/Pagination';
+import { Skeleton, StateMessage } from '../components/StateMessage';
+import { pageParam } from '../routes';
+import { useLibrary } from '../stores/library';
+import { eventQueries } from '../stores/reads';
+import { useSyncStatus } from '../stores/sync-status';
+import { EventListFilterBar } from './events/EventListFilters';
+import { EventsTable } from './events/EventsTable';
+import {
+  eventListFilters,
+  FILTER_PARAMS,
+  hasFilters,
+  type EventListFilters,
+} from './events/list-filters';
+import '../styles/events.css';
+
+const PER_PAGE = 50;
+
+/** What to say when a page of the list has no rows: why, and the one thing to do about it. */
+function EmptyEvents({
+  answer,
+  filtered,
+  onClearFilters,
+  onFirstPage,
+}: {
+  answer: EventListAnswer;
+  filtered: boolean;
+  onClearFilters: () => void;
+  onFirstPage: () => void;
+}) {
+  const syncing = useSyncStatus((state) => state.status?.state === 'syncing');
+  const syncNow = useSyncStatus((state) => state.syncNow);
+  if (answer.meta.total > 0) {
+    return (
+      <StateMessage kind="empty" action={{ label: 'First page', run: onFirstPage }}>
+        Page {answer.meta.page} is past the end of this list.
+      </StateMessage>
+    );
+  }
+  if (filtered) {
+    return (
+      <StateMessage kind="empty" action={{ label: 'Clear filters', run: onClearFilters }}>
+        No events match these filters.
+      </StateMessage>
+    );
+  }
+  if (answer.freshness.syncedAt === null) {
+    return syncing ? (
+      <StateMessage kind="empty">
+        No events synced yet: they appear here as the sync brings them.
+      </StateMessage>
+    ) : (
+      <StateMessage kind="empty" action={{ label: 'Sync now', run: () => void syncNow() }}>
+        No events synced yet: sync to fetch them from the service.
+      </StateMessage>
+    );
+  }
+  return <StateMessage kind="empty">The service lists no events yet.</StateMessage>;
+}
+
+/** `#/events`: every event the service lists, filtered and paged like the service does. */
 export function EventsView() {
-  return <h1>Events</h1>;
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => eventListFilters(params), [params]);
+  const page = pageParam(params.get('page'));
+  const list = eventQueries.useQuery(
+    'list',
+    { ...filters, page, perPage: PER_PAGE },
+    { keepPrevious: true },
+  );
+  const pins = useLibrary((state) => state.pins);
+  const pinned = useMemo(() => new Set(pins), [pins]);
+
+  const update = (change: (next: URLSearchParams) => void, replace = false) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        change(next);
+        return next;
+      },
+      { replace },
+    );
+  };
+  const setFilter = (name: keyof EventListFilters, value: string, typing: boolean) =>
+    update((next) => {
+      if (value === '') next.delete(name);
+      else next.set(name, value);
+      next.delete('page');
+    }, typing);
+  const clearFilters = () =>
+    update((next) => {
+      for (const name of FILTER_PARAMS) next.delete(name);
+      next.delete('page');
+    });
+  const goToPage = (to: number) =>
+    update((next) => {
+      if (to <= 1) next.delete('page');
+      else next.set('page', String(to));
+    });
+
+  const answer = list.value;
+  const totalPages = answer === null ? 1 : Math.max(1, Math.ceil(answer.meta.total / PER_PAGE));
+
+  return (
+    <>
+      <header className="page-header" data-testid="events-header">
+        <h1>Events</h1>
+        <Freshness freshness={answer?.freshness} />
+        <div className="actions">
+          <ExportButton list={{ list: 'events', ...filters }} />
+        </div>
+      </header>
+      <EventListFilterBar filters={filters} onChange={setFilter} />
+      {answer === null ? (
+        list.status === 'error' ? (
+          <StateMessage
+            kind="error"
+            action={{ label: 'Reload', run: () => window.location.reload() }}
+          >
+            Pitside could not read the events from its local copy: {list.error}
+          </StateMessage>
+        ) : (
+          <Skeleton rows={10} />
+        )
+      ) : (
+        <>
+          {list.error !== null && (
+            <StateMessage kind="stale">
+              Showing the last list read; reading it again failed: {list.error}
+            </StateMessage>
+          )}
+          {answer.data.length === 0 ? (
+            <EmptyEvents
+              answer={answer}
+              filtered={hasFilters(filters)}
+              onClearFilters={clearFilters}
+              onFirstPage={() => goToPage(1)}
+            />
+          ) : (
+            <EventsTable
+              events={answer.data}
+              pinned={pinned}
+              busy={list.stale}
+              caption={`Events, page ${answer.meta.page} of ${totalPages}`}
+            />
+          )}
+          <Pagination meta={answer.meta} onPage={goToPage} label="Events" />
+        </>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,81 @@
+import { Pin } from 'lucide-react';
+import { Link } from 'react-router';
+import type { EventListItem } from '../../../../shared/wire/event';
+import { StatusBadge, StreamBadge } from '../../components/Badges';
+import { DateRange } from '../../components/DateText';
+import { formatCount } from '../../format/numbers';
+import { paths } from '../../routes';
+import { fullPlace, shortPlace } from './location';
+
+/** A small marker for an event the person keeps offline; its name is read out, not only drawn. */
+export function KeptOfflineMarker() {
+  return (
+    <span className="kept-offline" title="Kept offline: synced first" data-testid="kept-offline">
+      <Pin size={12} aria-hidden="true" />
+      <span className="visually-hidden">Kept offline</span>
+    </span>
+  );
+}
+
+/** One page of events, in the service's order. */
+export function EventsTable({
+  events,
+  pinned,
+  caption,
+  busy,
+}: {
+  events: readonly EventListItem[];
+  pinned: ReadonlySet<string>;
+  caption: string;
+  /** A newer answer is on its way; the rows shown are the last one's. */
+  busy: boolean;
+}) {
+  return (
+    <table className="data events-table" data-testid="events-table" aria-busy={busy}>
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Event</th>
+          <th scope="col">Code</th>
+          <th scope="col">Dates</th>
+          <th scope="col">Location</th>
+          <th scope="col">Status</th>
+          <th scope="col">Stream</th>
+          <th scope="col" className="num">
+            Teams
+          </th>
+          <th scope="col" className="num">
+            Clips
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {events.map((event) => (
+          <tr key={event.id} data-testid="event-row" data-event-id={event.id}>
+            <td className="event-name">
+              <Link to={paths.event(event.id)}>{event.name}</Link>
+              {pinned.has(event.id) && <KeptOfflineMarker />}
+            </td>
+            <td>
+              <code className="event-code">{event.id}</code>
+            </td>
+            <td>
+              <DateRange start={event.startDate} end={event.endDate} />
+            </td>
+            <td className="event-place" title={fullPlace(event.location)}>
+              {shortPlace(event.location)}
+            </td>
+            <td>
+              <StatusBadge status={event.status} />
+            </td>
+            <td>
+              <StreamBadge streamStatus={event.streamStatus} />
+            </td>
+            <td className="num">{formatCount(event.teamCount)}</td>
+            <td className="num">{formatCount(event.clipCount)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
