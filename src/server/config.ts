@@ -33,6 +33,11 @@ export interface ServerConfig {
   extensions: boolean;
   /** How long a request may take to arrive, headers and body together; 30 s when not given. */
   requestTimeoutMs?: number;
+  /**
+   * better-sqlite3's build for this runtime, when it is not the one in node_modules: the app runs
+   * the demo service inside Electron, whose ABI differs from Node's.
+   */
+  nativeBinding?: string;
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimit = { perSecond: 20, burst: 100 };

@@ -32,7 +32,7 @@ function urlOf(host: string, port: number): string {
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const clock = createClock(config.now);
-  const db = openServerDatabase(config.db);
+  const db = openServerDatabase(config.db, config.nativeBinding);
   try {
     const services = createServices(db, clock, config.extensions);
     seed(db, services.events, config, clock);

@@ -118,8 +118,8 @@ export type ServerDatabase = Database.Database;
  * Opens (creating when new) the service's store at `file`, or an in-memory one for `:memory:`.
  * Throws when the file was written by a different schema version.
  */
-export function openServerDatabase(file: string): ServerDatabase {
-  const db = new Database(file);
+export function openServerDatabase(file: string, nativeBinding?: string): ServerDatabase {
+  const db = new Database(file, nativeBinding === undefined ? {} : { nativeBinding });
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
