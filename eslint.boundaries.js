@@ -32,6 +32,12 @@ export const electronEdgeFiles = [
   'src/main/platform/*.ts',
 ];
 
+/**
+ * The one file in src/main that may reach into src/server: it starts the reference service
+ * in-process for the demo. Only `server/start` and `server/config`, never the service's insides.
+ */
+export const embeddedServiceFiles = ['src/main/profiles/demo-service.ts'];
+
 export const boundaries = [
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
@@ -60,7 +66,7 @@ export const boundaries = [
   },
   {
     files: ['src/main/**/*.ts'],
-    ignores: electronEdgeFiles,
+    ignores: [...electronEdgeFiles, ...embeddedServiceFiles],
     // Electron's types may be used anywhere in main: they vanish at build time, its code may not.
     rules: restrict(['electron'], ['**/server/**', '**/preload/**', '**/renderer/**'], {
       allowTypeImports: true,
@@ -69,6 +75,27 @@ export const boundaries = [
   {
     files: electronEdgeFiles,
     rules: restrict([], ['**/server/**', '**/preload/**', '**/renderer/**']),
+  },
+  {
+    files: embeddedServiceFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The embedded service runs without Electron.' }],
+          patterns: [
+            {
+              group: ['**/server/**', '!**/server/start', '!**/server/config'],
+              message: 'The demo starts the service; it does not reach into it.',
+            },
+            {
+              group: ['**/preload/**', '**/renderer/**'],
+              message: 'This import crosses a process boundary (see design.md, Layout).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // The command line runs under plain Node, where there is no electron to import at all.

@@ -5,12 +5,13 @@ import { forgetSyncedData } from './cache/forget';
 import { openCache, type CacheFiles } from './cache/open';
 import { WriteQueue } from './cache/write-queue';
 import type { Credentials } from './credentials/credentials';
+import { createCacheHandlers } from './handlers/cache';
 import { createReadHandlers } from './handlers/reads';
 import { createSettingsHandlers } from './handlers/settings';
 import { createSyncHandlers } from './handlers/sync';
-import type { Handlers } from './ipc/dispatcher';
 import { ChangeNotices } from './ipc/change-notices';
 import { PushHub } from './ipc/push-hub';
+import type { DataHandlers } from './services';
 import { Favorites } from './settings/favorites';
 import { SettingsStore } from './settings/settings-store';
 import { serviceConnector } from './sync/connect';
@@ -30,6 +31,11 @@ export interface DataLayerOptions {
   /** A service to use when none is configured yet (the embedded demo service). */
   defaultBaseUrl?: string;
   reportError?: (where: string, error: unknown) => void;
+  /**
+   * Where pushes go; a hub of the layer's own when absent. The workspace passes one hub to every
+   * layer it opens, so a page subscribed once keeps hearing across a switch of profile.
+   */
+  pushes?: PushHub;
 }
 
 export interface DataLayer {
@@ -39,8 +45,8 @@ export interface DataLayer {
   settings: SettingsStore;
   favorites: Favorites;
   pushes: PushHub;
-  /** Every handler but `app:info`, which needs what only the app knows. */
-  handlers: Omit<Handlers, 'app:info'>;
+  /** The commands a layer answers on its own (not `app:info`, setup, theme, links, export). */
+  handlers: DataHandlers;
   close(): Promise<void>;
 }
 
@@ -54,7 +60,7 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
   const cache = openCache(join(options.dataDirectory, CACHE_FILE), {
     nativeBinding: options.nativeBinding,
   });
-  const pushes = new PushHub(options.reportError);
+  const pushes = options.pushes ?? new PushHub(options.reportError);
   const notices = new ChangeNotices((resources) => pushes.send('cache:changed', { resources }));
   const queue = new WriteQueue(cache.writer, { onCommit: (changed) => notices.add(changed) });
   const settings = new SettingsStore(cache.reader, cache.writer, queue);
@@ -73,15 +79,17 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
     onStatus: (status) => pushes.send('sync:status', status),
   });
   const requestFetch = (key: ResourceKey) => engine.fetchInBackground(key);
-  const handlers = {
+  const forget = () => forgetSyncedData(cache.writer, queue);
+  const handlers: DataHandlers = {
     ...createReadHandlers({ reader: cache.reader, now, requestFetch }),
     ...createSyncHandlers({ engine, favorites, settings }),
     ...createSettingsHandlers({
       settings,
       credentials: options.credentials,
       engine,
-      forgetSyncedData: () => forgetSyncedData(cache.writer, queue),
+      forgetSyncedData: forget,
     }),
+    ...createCacheHandlers({ engine, settings, forgetSyncedData: forget }),
   };
   return {
     cache,

@@ -2,20 +2,17 @@ import { app, BrowserWindow, dialog, net, session } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createCredentials } from './credentials/credentials';
-import { openDataLayer, type DataLayer } from './data-layer';
 import { createDispatcher } from './ipc/dispatcher';
 import { forwardPushes, registerIpcHandlers } from './ipc/electron-transport';
-import { watchNetwork } from './platform/network';
+import { createElectronPlatform } from './platform/electron-platform';
+import { openWorkspace, type Workspace } from './profiles/workspace';
 import { isTrustedRendererUrl } from './security';
 import { createHandlers } from './services';
 import { sqliteVersion } from './storage/database';
 import { RefusedDatabaseError } from './storage/refusals';
 import { resolveSqliteBinding } from './storage/native-binding';
+import { APP_SYNC_SCHEDULE } from './sync/app-schedule';
 import { createMainWindow, denyAllPermissions } from './window';
-
-/** The first sync waits until the cached UI is on screen; later ones run on this interval. */
-const FIRST_SYNC_DELAY_MS = 1_500;
-const SYNC_INTERVAL_MS = 5 * 60_000;
 
 // A second launch focuses the running window instead of opening a second copy on the same files.
 if (!app.requestSingleInstanceLock()) {
@@ -28,22 +25,35 @@ if (!app.requestSingleInstanceLock()) {
     window.focus();
   });
   app.on('window-all-closed', () => app.quit());
-  void app.whenReady().then(start);
+  void app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      reportError('start', error);
+      dialog.showErrorBox('Pitside could not start', String(error));
+      app.quit();
+    });
 }
 
-function start(): void {
+function reportError(where: string, error: unknown): void {
+  console.error(`[${where}]`, error);
+}
+
+async function start(): Promise<void> {
   denyAllPermissions(session.defaultSession);
 
   const appRoot = app.getAppPath();
   const dataDirectory = app.getPath('userData');
-  const reportError = (where: string, error: unknown) => console.error(`[${where}]`, error);
-  let layer: DataLayer;
+  let window: BrowserWindow | null = null;
+  const platform = createElectronPlatform(() => window);
+  let workspace: Workspace;
   try {
-    layer = openDataLayer({
+    workspace = await openWorkspace({
       dataDirectory,
       // Electron's network stack: the system's proxy settings and certificate store apply.
       fetch: (url, init) => net.fetch(url, init),
       credentials: createCredentials(),
+      platform,
       nativeBinding: resolveSqliteBinding(appRoot, process.versions),
       reportError,
     });
@@ -55,7 +65,7 @@ function start(): void {
     app.quit();
     return;
   }
-  closeOnQuit(layer);
+  closeOnQuit(workspace);
 
   const rendererUrl =
     process.env.ELECTRON_RENDERER_URL ??
@@ -69,36 +79,36 @@ function start(): void {
         versions: process.versions,
         platform: process.platform,
         arch: process.arch,
-        sqliteVersion: sqliteVersion(layer.cache.reader),
+        sqliteVersion: sqliteVersion(workspace.current.cache.reader),
       },
-      layer.handlers,
+      workspace.dataHandlers,
+      workspace.appHandlers,
     ),
     (name, error) => reportError(`ipc ${name}`, error),
   );
   registerIpcHandlers(dispatch, (frameUrl) => isTrustedRendererUrl(frameUrl, rendererUrl));
 
-  const window = createMainWindow({
+  window = createMainWindow({
     preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
     rendererUrl,
     iconPath: join(appRoot, 'resources', 'icon.png'),
   });
-  forwardPushes(layer.pushes, window.webContents);
+  forwardPushes(workspace.pushes, window.webContents);
 
-  layer.engine.startSchedule({
-    startupDelayMs: FIRST_SYNC_DELAY_MS,
-    intervalMs: SYNC_INTERVAL_MS,
-    scope: () => layer.settings.scope(),
-  });
-  watchNetwork((online) => layer.engine.networkChanged(online));
+  workspace.startSchedule(APP_SYNC_SCHEDULE);
+  platform.watchNetwork((online) => workspace.networkChanged(online));
 }
 
-/** Quitting waits for the sync to stop and the cache to close, so no write is cut off. */
-function closeOnQuit(layer: DataLayer): void {
+/**
+ * Quitting waits for the sync to stop, the cache to close and the demo service to end, so no
+ * write is cut off.
+ */
+function closeOnQuit(workspace: Workspace): void {
   let closed = false;
   app.on('before-quit', (event) => {
     if (closed) return;
     event.preventDefault();
-    void layer.close().finally(() => {
+    void workspace.close().finally(() => {
       closed = true;
       app.quit();
     });

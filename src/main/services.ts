@@ -1,16 +1,56 @@
 import { describeApp, type AppIdentity } from './app-info';
 import type { Handlers } from './ipc/dispatcher';
+import { IpcFailure } from './ipc/failure';
+
+/**
+ * The commands answered around a data layer rather than by one: which data the app shows (and
+ * so which layer is open), the theme, and the ones that reach the operating system.
+ */
+export const APP_COMMAND_NAMES = [
+  'setup:get',
+  'setup:useDemo',
+  'setup:connect',
+  'theme:get',
+  'theme:set',
+  'links:open',
+  'export:csv',
+] as const;
+export type AppCommandName = (typeof APP_COMMAND_NAMES)[number];
+export type AppHandlers = Pick<Handlers, AppCommandName>;
+
+/** What one data layer answers: the cache, its sync and its settings. */
+export type DataHandlers = Omit<Handlers, 'app:info' | AppCommandName>;
 
 /**
  * The main process's services, assembled without Electron: the app passes what Electron knows
  * (version, data directory), and the tests and the browser preview pass their own, so both run
- * exactly the handlers the app runs. Every handler but `app:info` works on the data layer
- * (`openDataLayer`), which the caller opens.
+ * exactly the handlers the app runs. The data handlers come from a data layer (`openDataLayer`)
+ * or from the workspace that switches between layers; the app handlers from the workspace.
  */
 export function createHandlers(
   identity: AppIdentity,
-  dataHandlers: Omit<Handlers, 'app:info'>,
+  dataHandlers: DataHandlers,
+  appHandlers: AppHandlers = unavailableAppHandlers(),
 ): Handlers {
   const appInfo = describeApp(identity);
-  return { 'app:info': () => appInfo, ...dataHandlers };
+  return { 'app:info': () => appInfo, ...dataHandlers, ...appHandlers };
+}
+
+/**
+ * For a data layer used on its own (tests of the layer): the app's commands exist, as the
+ * contract demands, and say plainly that nothing here can answer them.
+ */
+function unavailableAppHandlers(): AppHandlers {
+  const refuse = (name: AppCommandName) => () => {
+    throw new IpcFailure('internal', `${name} needs the app's workspace, which is not running.`);
+  };
+  return {
+    'setup:get': refuse('setup:get'),
+    'setup:useDemo': refuse('setup:useDemo'),
+    'setup:connect': refuse('setup:connect'),
+    'theme:get': refuse('theme:get'),
+    'theme:set': refuse('theme:set'),
+    'links:open': refuse('links:open'),
+    'export:csv': refuse('export:csv'),
+  };
 }

@@ -2,6 +2,7 @@ import type { ServiceSettings } from '../../shared/ipc/settings';
 import { KeychainUnavailableError, type Credentials } from '../credentials/credentials';
 import type { Handlers } from '../ipc/dispatcher';
 import { IpcFailure } from '../ipc/failure';
+import { normaliseServiceUrl } from '../settings/service-url';
 import type { SettingsStore } from '../settings/settings-store';
 import type { SyncEngine } from '../sync/engine';
 
@@ -18,12 +19,6 @@ export interface SettingsDeps {
   engine: SyncEngine;
   /** Empties what was synced from the previous service; favorites and pins stay. */
   forgetSyncedData: () => Promise<void>;
-}
-
-/** `https://Example.org/api/` and `https://example.org/api` are one service. */
-function normaliseServiceUrl(text: string): string {
-  const url = new URL(text.trim());
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 /**

@@ -1,0 +1,339 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { COMMAND_NAMES, type CommandName } from '../../shared/ipc/contract';
+import type { SetupState, Theme } from '../../shared/ipc/setup';
+import { KeychainUnavailableError } from '../credentials/credentials';
+import type { DataLayer } from '../data-layer';
+import { createExportHandlers } from '../handlers/export';
+import { createLinkHandlers } from '../handlers/links';
+import { createSetupHandlers } from '../handlers/setup';
+import { IpcFailure } from '../ipc/failure';
+import { PushHub } from '../ipc/push-hub';
+import type { Platform } from '../platform/platform';
+import { APP_COMMAND_NAMES, type AppHandlers, type DataHandlers } from '../services';
+import { normaliseServiceUrl } from '../settings/service-url';
+import type { SyncScope } from '../../shared/ipc/sync';
+import {
+  APP_STATE_FILE,
+  loadAppState,
+  saveAppState,
+  type AppState,
+  type Profile,
+} from './app-state';
+import { demoKey, startDemoService, type DemoService } from './demo-service';
+import { demoDirectory, openProfileLayer, type LayerOptions } from './profile-layer';
+import { checkService } from './service-check';
+
+export interface WorkspaceOptions extends LayerOptions {
+  platform: Platform;
+  /** A key from outside the keychain for the service (the preview's PITSIDE_API_KEY). */
+  serviceKeyOverride?: string;
+}
+
+export interface ScheduleOptions {
+  startupDelayMs: number;
+  intervalMs: number;
+}
+
+type AnyHandler = (input: unknown) => unknown;
+
+function isDataCommand(name: CommandName): name is keyof DataHandlers {
+  return name !== 'app:info' && !(APP_COMMAND_NAMES as readonly string[]).includes(name);
+}
+
+/**
+ * Opens the app's data: the profile that was active last time (the demo service started again
+ * first when it is the demo), the theme applied. A corrupt state file means the first run.
+ */
+export async function openWorkspace(options: WorkspaceOptions): Promise<Workspace> {
+  mkdirSync(options.dataDirectory, { recursive: true });
+  const stateFile = join(options.dataDirectory, APP_STATE_FILE);
+  const state = loadAppState(stateFile, options.reportError);
+  options.platform.setTheme(state.theme);
+  const pushes = new PushHub(options.reportError);
+  let demo: DemoService | null = null;
+  if (state.profile === 'demo') {
+    // Without its service the demo's cache is still there to read; setup:useDemo tries again.
+    demo = await launchDemo(options, null).catch((error: unknown) => {
+      options.reportError?.('demo service', error);
+      return null;
+    });
+  }
+  try {
+    const layer = openProfileLayer(state.profile, { ...options, pushes }, demo);
+    return new Workspace(options, stateFile, state, pushes, layer, demo);
+  } catch (error) {
+    await demo?.close();
+    throw error;
+  }
+}
+
+async function launchDemo(options: WorkspaceOptions, running: DemoService | null) {
+  if (running !== null) return running;
+  const key = await keychain(() => demoKey(options.credentials));
+  const directory = demoDirectory(options.dataDirectory);
+  mkdirSync(directory, { recursive: true });
+  return startDemoService({ directory, key, nativeBinding: options.nativeBinding });
+}
+
+async function keychain<Result>(use: () => Promise<Result>): Promise<Result> {
+  try {
+    return await use();
+  } catch (error) {
+    if (error instanceof KeychainUnavailableError) {
+      throw new IpcFailure('keychain_unavailable', error.message);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Holds the one open data layer and switches it between the profiles (the real service, the
+ * demo), with the app's state file, the embedded demo service and the handlers over all of it.
+ * Every data command goes to the layer open at the moment it is called; a switch waits for the
+ * calls under way on the old layer, and calls that arrive meanwhile wait for the new one.
+ */
+export class Workspace {
+  readonly dataHandlers: DataHandlers;
+  readonly appHandlers: AppHandlers;
+  private switching: Promise<void> | null = null;
+  private readonly inUse = new Set<Promise<unknown>>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private schedule: (ScheduleOptions & { scope: () => SyncScope }) | null = null;
+  private serviceKeyOverride: string | undefined;
+  /** The demo service the open layer syncs from; `null` for the service's layer. */
+  private layerDemo: DemoService | null;
+  private closed = false;
+
+  constructor(
+    private readonly options: WorkspaceOptions,
+    private readonly stateFile: string,
+    private state: AppState,
+    readonly pushes: PushHub,
+    private layer: DataLayer,
+    private demo: DemoService | null,
+  ) {
+    this.serviceKeyOverride = options.serviceKeyOverride;
+    this.layerDemo = state.profile === 'demo' ? demo : null;
+    this.dataHandlers = this.delegatedDataHandlers();
+    this.appHandlers = {
+      ...createSetupHandlers(this),
+      ...createLinkHandlers(options.platform),
+      ...createExportHandlers({
+        withLayer: (use) => this.withLayer(use),
+        platform: options.platform,
+      }),
+    };
+  }
+
+  /** The layer open now; a switch replaces it, so hold on to it only for one call. */
+  get current(): DataLayer {
+    return this.layer;
+  }
+
+  get profile(): Profile {
+    return this.state.profile;
+  }
+
+  get demoService(): DemoService | null {
+    return this.demo;
+  }
+
+  setupState(): SetupState {
+    if (this.state.profile === 'demo') return { mode: 'demo', serviceUrl: this.state.serviceUrl };
+    const serviceUrl = this.layer.settings.baseUrl();
+    const firstRun = serviceUrl === null && !this.state.demoChosen;
+    return { mode: firstRun ? 'first-run' : 'service', serviceUrl };
+  }
+
+  /** Starts the demo service (once per launch), switches to its cache and syncs it. */
+  useDemo(): Promise<SetupState> {
+    return this.exclusively(async () => {
+      this.demo = await launchDemo(this.options, this.demo);
+      const serviceUrl =
+        this.state.profile === 'service' ? this.layer.settings.baseUrl() : this.state.serviceUrl;
+      if (this.state.profile !== 'demo' || this.layerDemo !== this.demo) {
+        await this.switchTo('demo');
+      }
+      await this.saveState({ ...this.state, profile: 'demo', demoChosen: true, serviceUrl });
+      this.layer.engine.start({ scope: this.layer.settings.scope() });
+      return this.setupState();
+    });
+  }
+
+  /**
+   * Checks the address and key with one real request; only then keeps the key in the keychain,
+   * switches to the service's cache (stopping the demo) and saves the address.
+   */
+  connect(baseUrl: string, key: string): Promise<SetupState> {
+    return this.exclusively(async () => {
+      const url = serviceUrlOf(baseUrl);
+      await checkService(url, key, this.options.fetch);
+      // Before the address: the sync that saving it starts must find the key.
+      await keychain(() => this.options.credentials.setKey(url, key));
+      // A key typed now wins over one given from outside at launch.
+      const keyChanges = this.serviceKeyOverride !== undefined;
+      this.serviceKeyOverride = undefined;
+      await this.enterService(url, keyChanges);
+      return this.setupState();
+    });
+  }
+
+  /** Switches to the service at `baseUrl` without a check (the preview's `--service`). */
+  useService(baseUrl: string): Promise<SetupState> {
+    return this.exclusively(async () => {
+      await this.enterService(serviceUrlOf(baseUrl), false);
+      return this.setupState();
+    });
+  }
+
+  theme(): Theme {
+    return this.state.theme;
+  }
+
+  setTheme(theme: Theme): Promise<Theme> {
+    return this.exclusively(async () => {
+      await this.saveState({ ...this.state, theme });
+      this.options.platform.setTheme(theme);
+      return theme;
+    });
+  }
+
+  /**
+   * Runs `use` on the layer open now. A switch waits until it is done, so the layer stays open
+   * for all of it: an export reads every page from one cache, never half from each.
+   */
+  async withLayer<Result>(use: (layer: DataLayer) => Result | Promise<Result>): Promise<Result> {
+    while (this.switching !== null) await this.switching;
+    if (this.closed) throw new IpcFailure('internal', 'Pitside is closing.');
+    const layer = this.layer;
+    const task = (async () => use(layer))();
+    this.inUse.add(task);
+    try {
+      return await task;
+    } finally {
+      this.inUse.delete(task);
+    }
+  }
+
+  /** The app's sync schedule, kept across switches: each new layer's engine gets it too. */
+  startSchedule(options: ScheduleOptions): void {
+    this.schedule = { ...options, scope: () => this.layer.settings.scope() };
+    this.layer.engine.startSchedule(this.schedule);
+  }
+
+  networkChanged(online: boolean): void {
+    this.layer.engine.networkChanged(online);
+  }
+
+  /** Closes the layer (its sync stopped, every write committed), then the demo service. */
+  close(): Promise<void> {
+    return this.exclusively(async () => {
+      this.closed = true;
+      await Promise.allSettled([...this.inUse]);
+      await this.layer.close();
+      await this.stopDemo();
+    });
+  }
+
+  private async enterService(url: string, reopen: boolean): Promise<void> {
+    if (this.state.profile !== 'service' || reopen) await this.switchTo('service');
+    await this.stopDemo();
+    // The settings path: a different address forgets what was synced from the old one.
+    await this.layer.handlers['settings:setService']({ baseUrl: url });
+    this.layer.engine.start({ scope: this.layer.settings.scope() });
+    await this.saveState({ ...this.state, profile: 'service', serviceUrl: null });
+  }
+
+  private async switchTo(profile: Profile): Promise<void> {
+    const switched = (async () => {
+      await Promise.allSettled([...this.inUse]);
+      const demo = profile === 'demo' ? this.demo : null;
+      // Opened before the old one closes: a cache that cannot be opened changes nothing.
+      const next = openProfileLayer(
+        profile,
+        { ...this.options, pushes: this.pushes, serviceKeyOverride: this.serviceKeyOverride },
+        demo,
+      );
+      const previous = this.layer;
+      this.layer = next;
+      this.layerDemo = demo;
+      this.state = { ...this.state, profile };
+      await previous.close().catch((error: unknown) => this.report('closing a profile', error));
+      if (this.schedule !== null) {
+        // The switch syncs at once; the schedule only takes over after that.
+        next.engine.startSchedule({ ...this.schedule, startupDelayMs: this.schedule.intervalMs });
+      }
+      // Every view re-reads, from the other cache now, and the sync bar shows the new state.
+      this.pushes.send('cache:changed', { resources: ['all'] });
+      this.pushes.send('sync:status', next.engine.status());
+    })();
+    this.switching = switched.then(
+      () => undefined,
+      () => undefined,
+    );
+    try {
+      await switched;
+    } finally {
+      this.switching = null;
+    }
+  }
+
+  /** Called once no open layer syncs from the demo service any more. */
+  private async stopDemo(): Promise<void> {
+    const demo = this.demo;
+    if (demo === null) return;
+    this.demo = null;
+    await demo.close().catch((error: unknown) => this.report('demo service', error));
+  }
+
+  private async saveState(state: AppState): Promise<void> {
+    this.state = state;
+    await saveAppState(this.stateFile, state);
+  }
+
+  /** One change of profile, theme or shutdown at a time, in the order they were asked for. */
+  private exclusively<Result>(change: () => Promise<Result>): Promise<Result> {
+    const run = this.queue.then(() => {
+      if (this.closed) throw new IpcFailure('internal', 'Pitside is closing.');
+      return change();
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private delegatedDataHandlers(): DataHandlers {
+    const handlers: Partial<Record<keyof DataHandlers, AnyHandler>> = {};
+    for (const name of COMMAND_NAMES.filter(isDataCommand)) {
+      handlers[name] = (input) =>
+        this.withLayer((layer) => {
+          if (name === 'settings:setService' && this.state.profile === 'demo') {
+            throw new IpcFailure(
+              'invalid_input',
+              'The demo is shown now. To use your own service, connect to it with its address and key.',
+              [{ field: 'baseUrl', issue: 'connect to a service to leave the demo' }],
+            );
+          }
+          return (layer.handlers[name] as AnyHandler)(input);
+        });
+    }
+    return handlers as DataHandlers;
+  }
+
+  private report(where: string, error: unknown): void {
+    this.options.reportError?.(where, error);
+  }
+}
+
+/** The address as the settings keep it; one that is not an address is the person's to fix. */
+function serviceUrlOf(text: string): string {
+  try {
+    const url = new URL(text.trim());
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(url.protocol);
+    return normaliseServiceUrl(text);
+  } catch {
+    throw new IpcFailure('invalid_input', `${JSON.stringify(text)} is not a service address.`, [
+      { field: 'baseUrl', issue: 'must be an http or https URL' },
+    ]);
+  }
+}
