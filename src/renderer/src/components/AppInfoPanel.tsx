@@ -8,9 +8,9 @@ interface Row {
 
 function rowsOf(info: AppInfo): Row[] {
   return [
+    { label: 'Data directory', value: info.dataDirectory, testId: 'app-data-directory' },
     { label: 'Version', value: info.version, testId: 'app-version' },
     { label: 'Platform', value: `${info.platform} (${info.arch})`, testId: 'app-platform' },
-    { label: 'Data directory', value: info.dataDirectory, testId: 'app-data-directory' },
     { label: 'SQLite', value: info.versions.sqlite, testId: 'app-sqlite' },
     {
       label: 'Runtime',
@@ -23,9 +23,10 @@ function rowsOf(info: AppInfo): Row[] {
   ];
 }
 
-export function AppInfoPanel({ info }: { info: AppInfo }) {
+/** The facts about this installation, as main reports them through `app:info`. */
+export function AppInfoPanel({ info, className = 'facts' }: { info: AppInfo; className?: string }) {
   return (
-    <dl className="facts" data-testid="app-info">
+    <dl className={className} data-testid="app-info">
       {rowsOf(info).map((row) => (
         <div className="fact" key={row.testId}>
           <dt>{row.label}</dt>

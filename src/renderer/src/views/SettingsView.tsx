@@ -1,3 +1,22 @@
+import { useSetup } from '../stores/setup';
+import '../styles/setup.css';
+import { ClearCacheSection } from './setup/ClearCacheSection';
+import { DataSection } from './setup/DataSection';
+import { ServiceSection } from './setup/ServiceSection';
+import { SyncScopeSection } from './setup/SyncScopeSection';
+import { ThemeSection } from './setup/ThemeSection';
+
+/** `#/settings`: the service and its key, the sync scope, the theme, the cache and the data. */
 export function SettingsView() {
-  return <h1>Settings</h1>;
+  const setup = useSetup((state) => state.setup);
+  return (
+    <div className="settings" data-testid="settings">
+      <h1>Settings</h1>
+      {setup !== null && <ServiceSection setup={setup} />}
+      <SyncScopeSection />
+      <ThemeSection />
+      <ClearCacheSection />
+      <DataSection />
+    </div>
+  );
 }
