@@ -1,0 +1,135 @@
+import { Trophy, X } from 'lucide-react';
+import { Link } from 'react-router';
+import { Freshness } from '../../components/Freshness';
+import { paths } from '../../routes';
+import { bestColumns, STAT_ROWS } from './compare-rows';
+import type { CompareColumn } from './use-compare-columns';
+
+function TeamHeader({
+  column,
+  season,
+  onRemove,
+}: {
+  column: CompareColumn;
+  season: string | null;
+  onRemove: (teamNumber: number) => void;
+}) {
+  const { teamNumber, team } = column;
+  return (
+    <th scope="col" className="compare-team" data-testid={`compare-team-${teamNumber}`}>
+      <div className="compare-team-head">
+        <Link to={paths.team(teamNumber)} className="compare-team-link">
+          <span className="num">{teamNumber}</span>
+          {team !== null && <span className="compare-team-name"> · {team.name}</span>}
+        </Link>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Remove ${teamNumber}`}
+          title={`Remove ${teamNumber} from the comparison`}
+          onClick={() => onRemove(teamNumber)}
+        >
+          <X size={14} aria-hidden="true" />
+        </button>
+      </div>
+      <div className="compare-team-meta">
+        {column.teamError !== null ? (
+          <span className="compare-missing">{column.teamError}</span>
+        ) : (
+          <>
+            {!column.loading && column.stats === null && (
+              <span className="compare-missing" data-testid="compare-no-stats">
+                No statistics{season === null ? '' : ` for ${season}`} yet
+              </span>
+            )}
+            <Freshness freshness={column.freshness} />
+          </>
+        )}
+      </div>
+    </th>
+  );
+}
+
+/**
+ * Two to four teams side by side, one row per statistic. The best value of a row is bold, with a
+ * trophy and the word "best" for screen readers, never colour alone.
+ */
+export function CompareTable({
+  columns,
+  season,
+  onRemove,
+}: {
+  columns: readonly CompareColumn[];
+  season: string | null;
+  onRemove: (teamNumber: number) => void;
+}) {
+  return (
+    <div className="compare-scroll">
+      <table className="data compare-table" data-testid="compare-table">
+        <caption className="visually-hidden">
+          {season === null ? 'Team statistics' : `Team statistics for ${season}`}; the best value of
+          each row is marked best
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" className="compare-stat">
+              Statistic
+            </th>
+            {columns.map((column) => (
+              <TeamHeader
+                key={column.teamNumber}
+                column={column}
+                season={season}
+                onRemove={onRemove}
+              />
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {STAT_ROWS.map((row) => {
+            const values = columns.map((column) =>
+              column.stats === null ? null : row.value(column.stats),
+            );
+            const best = bestColumns(values, row.better);
+            return (
+              <tr key={row.key} data-testid={`compare-row-${row.key}`}>
+                <th scope="row" className="compare-stat">
+                  {row.label}
+                </th>
+                {columns.map((column, index) => {
+                  const value = values[index] ?? null;
+                  const isBest = best.has(index);
+                  return (
+                    <td
+                      key={column.teamNumber}
+                      className={isBest ? 'num compare-value best' : 'num compare-value'}
+                      data-team={column.teamNumber}
+                      data-best={isBest}
+                    >
+                      {column.loading ? (
+                        <span className="skeleton compare-skeleton" aria-hidden="true" />
+                      ) : value === null ? (
+                        <>
+                          <span aria-hidden="true">—</span>
+                          <span className="visually-hidden">none</span>
+                        </>
+                      ) : isBest ? (
+                        <>
+                          <Trophy size={13} className="best-icon" aria-hidden="true" />
+                          <span className="visually-hidden">best: </span>
+                          <strong>{row.format(value)}</strong>
+                        </>
+                      ) : (
+                        row.format(value)
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
