@@ -1,3 +1,269 @@
+import { lazy, Suspense } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { TEAM_NUMBER_MAX, TEAM_NUMBER_MIN } from '../../../shared/wire/formats';
+import type { TeamSeasonStats } from '../../../shared/wire/stats';
+import { ExportButton } from '../components/ExportButton';
+import { Freshness } from '../components/Freshness';
+import { Skeleton, StateMessage } from '../components/StateMessage';
+import { Tabs } from '../components/Tabs';
+import { pageParam } from '../routes';
+import { teamQueries } from '../stores/reads';
+import { useSyncStatus } from '../stores/sync-status';
+import { SeasonSummary } from './teams/SeasonSummary';
+import { seasonParam } from './teams/seasons';
+import { TeamHeader } from './teams/TeamHeader';
+import {
+  clipSortParam,
+  TeamClipsPanel,
+  TeamEventsPanel,
+  TeamMatchesPanel,
+} from './teams/TeamPanels';
+import '../styles/teams.css';
+
+/** recharts is loaded with the first team page that has a chart to draw, not with the app. */
+const SeasonChart = lazy(() => import('./teams/SeasonChart'));
+
+const TABS = ['events', 'matches', 'clips'] as const;
+type TeamTab = (typeof TABS)[number];
+
+function tabParam(text: string | null): TeamTab {
+  return TABS.find((tab) => tab === text) ?? 'events';
+}
+
+function teamNumberParam(text: string | undefined): number | null {
+  const number = Number(text);
+  return Number.isInteger(number) && number >= TEAM_NUMBER_MIN && number <= TEAM_NUMBER_MAX
+    ? number
+    : null;
+}
+
+/** `#/teams/<teamNumber>`: one team's header, season at a glance, chart, and its lists in tabs. */
 export function TeamView() {
-  return <h1>Team</h1>;
+  const { teamNumber: text } = useParams();
+  const teamNumber = teamNumberParam(text);
+  if (teamNumber === null) {
+    return (
+      <>
+        <h1>Team not found</h1>
+        <StateMessage kind="empty">
+          “{text}” is not a team number; find a team from the teams list or with quick open.
+        </StateMessage>
+      </>
+    );
+  }
+  return <TeamPage key={teamNumber} teamNumber={teamNumber} />;
+}
+
+type ParamName = 'season' | 'tab' | 'event' | 'sort' | 'page';
+
+function TeamPage({ teamNumber }: { teamNumber: number }) {
+  const [params, setParams] = useSearchParams();
+  const syncNow = useSyncStatus((state) => state.syncNow);
+  const team = teamQueries.useQuery('team', { teamNumber });
+  const askedSeason = seasonParam(params.get('season'));
+  const stats = teamQueries.useQuery(
+    'stats',
+    askedSeason === undefined ? { teamNumber } : { teamNumber, season: askedSeason },
+    { keepPrevious: true },
+  );
+  const seasons = stats.value?.seasons ?? [];
+  const season = askedSeason ?? stats.value?.data?.season ?? seasons[0];
+  const everySeason = teamQueries.useQueries(
+    'stats',
+    seasons.map((each) => ({ teamNumber, season: each })),
+  );
+  const chartSeasons = everySeason
+    .flatMap((answer) =>
+      answer.value?.data === null || answer.value === null ? [] : [answer.value.data],
+    )
+    .sort((a, b) => a.season.localeCompare(b.season));
+
+  /** Sets parameters of the address; any change but the page itself goes back to page 1. */
+  function setParam(changes: Partial<Record<ParamName, string | undefined>>): void {
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === undefined || value === '') next.delete(name);
+          else next.set(name, value);
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  if (team.value === null) {
+    if (team.status === 'loading') {
+      return (
+        <>
+          <h1>{teamNumber}</h1>
+          <Skeleton rows={8} />
+        </>
+      );
+    }
+    return team.errorCode === 'not_found' ? (
+      <>
+        <h1>Team {teamNumber}</h1>
+        <StateMessage kind="empty" action={{ label: 'Sync now', run: () => void syncNow() }}>
+          Team {teamNumber} is not in the local copy; sync now to look for it on the service.
+        </StateMessage>
+      </>
+    ) : (
+      <>
+        <h1>Team {teamNumber}</h1>
+        <StateMessage kind="error">
+          Team {teamNumber} could not be read from the local copy: {team.error}
+        </StateMessage>
+      </>
+    );
+  }
+
+  // Until the statistics say which season is the latest, the lists would read every season.
+  const seasonKnown = askedSeason !== undefined || stats.status !== 'loading';
+  const tab = tabParam(params.get('tab'));
+  const eventId = params.get('event') ?? undefined;
+  const page = pageParam(params.get('page'));
+  const panel = {
+    teamNumber,
+    season,
+    page,
+    onPage: (next: number) => setParam({ page: next === 1 ? undefined : String(next) }),
+  };
+  const seasonOptions =
+    askedSeason !== undefined && !seasons.includes(askedSeason)
+      ? [askedSeason, ...seasons]
+      : seasons;
+
+  return (
+    <div className="team-view">
+      <TeamHeader team={team.value.data} freshness={team.value.freshness} />
+
+      <section
+        className="team-season"
+        aria-labelledby="team-season-heading"
+        data-testid="team-summary"
+      >
+        <div className="season-bar">
+          <h2 id="team-season-heading">Season</h2>
+          {seasonOptions.length > 0 && (
+            <label className="season-picker">
+              <span className="visually-hidden">Season</span>
+              <select
+                className="select"
+                value={season ?? ''}
+                onChange={(event) => setParam({ season: event.target.value, event: undefined })}
+                data-testid="team-season"
+              >
+                {seasonOptions.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <span className="actions">
+            <Freshness freshness={stats.value?.freshness} />
+            {seasons.length > 0 && (
+              <ExportButton list={{ list: 'teamStats', teamNumber }} label="Export statistics" />
+            )}
+          </span>
+        </div>
+        <SeasonBody
+          stats={stats.value?.data ?? null}
+          status={stats.status}
+          error={stats.error}
+          hasSeasons={seasons.length > 0}
+          season={season}
+          onSync={() => void syncNow()}
+        />
+      </section>
+
+      {chartSeasons.length > 0 && (
+        <Suspense fallback={<div className="team-chart card chart-loading" aria-hidden="true" />}>
+          <SeasonChart seasons={chartSeasons} selected={season} />
+        </Suspense>
+      )}
+
+      <section className="team-lists" aria-label="The team’s events, matches and clips">
+        {seasonKnown ? (
+          <Tabs
+            label={`Team ${teamNumber}`}
+            value={tab}
+            onChange={(next) => setParam({ tab: next === 'events' ? undefined : next })}
+            tabs={[
+              { value: 'events', label: 'Events', content: <TeamEventsPanel {...panel} /> },
+              {
+                value: 'matches',
+                label: 'Matches',
+                content: (
+                  <TeamMatchesPanel
+                    {...panel}
+                    eventId={eventId}
+                    onEvent={(next) => setParam({ event: next })}
+                  />
+                ),
+              },
+              {
+                value: 'clips',
+                label: 'Clips',
+                content: (
+                  <TeamClipsPanel
+                    {...panel}
+                    eventId={eventId}
+                    sort={clipSortParam(params.get('sort'))}
+                    onEvent={(next) => setParam({ event: next })}
+                    onSort={(next) => setParam({ sort: next === '-date' ? undefined : next })}
+                  />
+                ),
+              },
+            ]}
+          />
+        ) : (
+          <Skeleton rows={6} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** The picked season's figures, or why there are none and what to do. */
+function SeasonBody({
+  stats,
+  status,
+  error,
+  hasSeasons,
+  season,
+  onSync,
+}: {
+  stats: TeamSeasonStats | null;
+  status: 'loading' | 'ready' | 'error';
+  error: string | null;
+  hasSeasons: boolean;
+  season: string | undefined;
+  onSync: () => void;
+}) {
+  if (stats !== null) return <SeasonSummary stats={stats} />;
+  if (status === 'loading') return <Skeleton rows={3} />;
+  if (status === 'error') {
+    return (
+      <StateMessage kind="error">
+        The statistics could not be read from the local copy: {error}
+      </StateMessage>
+    );
+  }
+  if (!hasSeasons) {
+    return (
+      <StateMessage kind="empty" action={{ label: 'Sync now', run: onSync }}>
+        No statistics synced for this team yet.
+      </StateMessage>
+    );
+  }
+  return (
+    <StateMessage kind="empty" action={{ label: 'Sync now', run: onSync }}>
+      No statistics for {season} in the local copy; pick another season or sync now.
+    </StateMessage>
+  );
 }

@@ -1,3 +1,180 @@
+import { useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { ExportList } from '../../../shared/ipc/actions';
+import { ExportButton } from '../components/ExportButton';
+import { Freshness } from '../components/Freshness';
+import { Skeleton, StateMessage } from '../components/StateMessage';
+import { formatCount } from '../format/numbers';
+import { pageParam, paths } from '../routes';
+import { useLibrary } from '../stores/library';
+import { teamQueries } from '../stores/reads';
+import { useSyncStatus } from '../stores/sync-status';
+import { DebouncedText } from './teams/DebouncedText';
+import { recentSeasons, seasonParam } from './teams/seasons';
+import { TEAM_PAGE_SIZE, TeamGrid, type TeamFilters } from './teams/TeamGrid';
+import '../styles/teams.css';
+
+type FilterName = 'season' | 'region' | 'search';
+
+/** The filters in the address, leaving out the empty ones so equal filters read the same entry. */
+function readFilters(params: URLSearchParams): TeamFilters {
+  const filters: TeamFilters = {};
+  const season = seasonParam(params.get('season'));
+  const region = params.get('region')?.trim() ?? '';
+  const search = params.get('search')?.trim() ?? '';
+  if (season !== undefined) filters.season = season;
+  if (region !== '') filters.region = region;
+  if (search !== '') filters.search = search;
+  return filters;
+}
+
+/**
+ * `#/teams`: every team in the service's filter and order, as one virtualized list whose pages
+ * are read as they scroll into view. The filters and the page at the top of the view live in
+ * the address, so a reload or a link opens the same place.
+ */
 export function TeamsView() {
-  return <h1>Teams</h1>;
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const syncNow = useSyncStatus((state) => state.syncNow);
+  const favoriteList = useLibrary((state) => state.favorites);
+  const favorites = useMemo(() => new Set(favoriteList), [favoriteList]);
+
+  const filters = readFilters(params);
+  const filterKey = JSON.stringify(filters);
+  const page = pageParam(params.get('page'));
+  const first = teamQueries.useQuery(
+    'list',
+    { ...filters, page: 1, perPage: TEAM_PAGE_SIZE },
+    { keepPrevious: true },
+  );
+  const seasons = recentSeasons();
+  if (filters.season !== undefined && !seasons.includes(filters.season)) {
+    seasons.push(filters.season);
+  }
+
+  function setFilter(name: FilterName, value: string): void {
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value.trim() === '') next.delete(name);
+        else next.set(name, value.trim());
+        next.delete('page');
+        return next;
+      },
+      // Typing would otherwise leave one history entry per pause.
+      { replace: name !== 'season' },
+    );
+  }
+
+  function setTopPage(topPage: number): void {
+    setParams(
+      (previous) => {
+        if (pageParam(previous.get('page')) === topPage) return previous;
+        const next = new URLSearchParams(previous);
+        if (topPage === 1) next.delete('page');
+        else next.set('page', String(topPage));
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  const filtered = Object.keys(filters).length > 0;
+  const exportList: ExportList = { list: 'teams', ...filters };
+  const answer = first.value;
+
+  let body;
+  if (answer === null) {
+    body =
+      first.status === 'error' ? (
+        <StateMessage kind="error">
+          The teams could not be read from the local copy: {first.error}
+        </StateMessage>
+      ) : (
+        <Skeleton rows={12} />
+      );
+  } else if (answer.meta.total === 0) {
+    body =
+      answer.freshness.syncedAt === null && !answer.freshness.complete ? (
+        <StateMessage kind="empty" action={{ label: 'Sync now', run: () => void syncNow() }}>
+          No teams have been synced yet; sync to fetch them from the service.
+        </StateMessage>
+      ) : filtered ? (
+        <StateMessage
+          kind="empty"
+          action={{ label: 'Clear filters', run: () => setParams(new URLSearchParams()) }}
+        >
+          No team matches these filters; clear them to see every team.
+        </StateMessage>
+      ) : (
+        <StateMessage kind="empty" action={{ label: 'Sync now', run: () => void syncNow() }}>
+          The service lists no teams yet; sync again later to look for new ones.
+        </StateMessage>
+      );
+  } else {
+    body = (
+      <TeamGrid
+        key={filterKey}
+        filters={filters}
+        total={answer.meta.total}
+        firstPage={answer.data}
+        initialPage={page}
+        favorites={favorites}
+        onTopPageChange={setTopPage}
+        onOpen={(teamNumber) => void navigate(paths.team(teamNumber))}
+      />
+    );
+  }
+
+  return (
+    <div className="teams-list-view">
+      <header className="page-header">
+        <h1>Teams</h1>
+        {answer !== null && (
+          <span className="muted num" data-testid="teams-total">
+            {formatCount(answer.meta.total)} {answer.meta.total === 1 ? 'team' : 'teams'}
+          </span>
+        )}
+        <Freshness freshness={answer?.freshness} />
+        <span className="actions">
+          <ExportButton list={exportList} />
+        </span>
+      </header>
+      <div role="search" className="filters" aria-label="Team filters">
+        <label>
+          Season
+          <select
+            className="select"
+            value={filters.season ?? ''}
+            onChange={(event) => setFilter('season', event.target.value)}
+            data-testid="teams-season"
+          >
+            <option value="">All seasons</option>
+            {seasons.map((season) => (
+              <option key={season} value={season}>
+                {season}
+              </option>
+            ))}
+          </select>
+        </label>
+        <DebouncedText
+          label="Region"
+          value={filters.region ?? ''}
+          onCommit={(value) => setFilter('region', value)}
+          placeholder="State or country"
+          testId="teams-region"
+        />
+        <DebouncedText
+          label="Search"
+          type="search"
+          value={filters.search ?? ''}
+          onCommit={(value) => setFilter('search', value)}
+          placeholder="Number or name"
+          testId="teams-search"
+        />
+      </div>
+      {body}
+    </div>
+  );
 }
