@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { TEAM_NUMBER_MAX, TEAM_NUMBER_MIN } from '../../../shared/wire/formats';
 import type { TeamSeasonStats } from '../../../shared/wire/stats';
+import type { TeamChartProps } from './teams/TeamChart';
 import { ExportButton } from '../components/ExportButton';
 import { Freshness } from '../components/Freshness';
 import { Skeleton, StateMessage } from '../components/StateMessage';
@@ -9,6 +10,7 @@ import { Tabs } from '../components/Tabs';
 import { pageParam } from '../routes';
 import { teamQueries } from '../stores/reads';
 import { useSyncStatus } from '../stores/sync-status';
+import { matchScores } from './teams/match-scores';
 import { SeasonSummary } from './teams/SeasonSummary';
 import { seasonParam } from './teams/seasons';
 import { TeamHeader } from './teams/TeamHeader';
@@ -21,7 +23,10 @@ import {
 import '../styles/teams.css';
 
 /** recharts is loaded with the first team page that has a chart to draw, not with the app. */
-const SeasonChart = lazy(() => import('./teams/SeasonChart'));
+const TeamChart = lazy(() => import('./teams/TeamChart'));
+
+/** Enough for a season's matches of one team, for the chart of this season's scores. */
+const CHART_MATCHES = 100;
 
 const TABS = ['events', 'matches', 'clips'] as const;
 type TeamTab = (typeof TABS)[number];
@@ -73,10 +78,25 @@ function TeamPage({ teamNumber }: { teamNumber: number }) {
     seasons.map((each) => ({ teamNumber, season: each })),
   );
   const chartSeasons = everySeason
-    .flatMap((answer) =>
-      answer.value?.data === null || answer.value === null ? [] : [answer.value.data],
-    )
+    .flatMap((answer) => {
+      const stats = answer.value?.data ?? null;
+      return stats === null ? [] : [stats];
+    })
     .sort((a, b) => a.season.localeCompare(b.season));
+  // With one season there is nothing to compare across seasons: this season's matches instead.
+  const acrossSeasons = chartSeasons.length >= 2;
+  const seasonMatches = teamQueries.useQuery(
+    'matches',
+    !acrossSeasons && team.value !== null && season !== undefined
+      ? { teamNumber, season, page: 1, perPage: CHART_MATCHES }
+      : null,
+  );
+  const scores = matchScores(seasonMatches.value?.data ?? [], teamNumber);
+  const chart: TeamChartProps | null = acrossSeasons
+    ? { kind: 'seasons', seasons: chartSeasons, selected: season }
+    : season !== undefined && scores.length > 0
+      ? { kind: 'matches', season, matches: scores }
+      : null;
 
   /** Sets parameters of the address; any change but the page itself goes back to page 1. */
   function setParam(changes: Partial<Record<ParamName, string | undefined>>): void {
@@ -181,9 +201,9 @@ function TeamPage({ teamNumber }: { teamNumber: number }) {
         />
       </section>
 
-      {chartSeasons.length > 0 && (
+      {chart !== null && (
         <Suspense fallback={<div className="team-chart card chart-loading" aria-hidden="true" />}>
-          <SeasonChart seasons={chartSeasons} selected={season} />
+          <TeamChart {...chart} />
         </Suspense>
       )}
 

@@ -9,6 +9,7 @@ function score(value: number): string {
 
 /** "12–3 in 2025-2026 · 80% · avg 131.4 · high 172": the season in one line. */
 export function summaryLine(stats: TeamSeasonStats): string {
+  if (stats.matches === 0) return `0–0 in ${stats.season} · no matches played yet`;
   return [
     `${formatCount(stats.wins)}–${formatCount(stats.losses)} in ${stats.season}`,
     formatRate(stats.winRate),
@@ -43,11 +44,13 @@ export function SeasonSummary({ stats }: { stats: TeamSeasonStats }) {
     <>
       <p className="season-line" data-testid="season-line">
         <strong className="num">{summaryLine(stats)}</strong>
-        <span className="muted">
-          {' '}
-          · {formatCount(stats.matches)} {stats.matches === 1 ? 'match' : 'matches'} at{' '}
-          {formatCount(stats.events)} {stats.events === 1 ? 'event' : 'events'}
-        </span>
+        {stats.matches > 0 && (
+          <span className="muted">
+            {' '}
+            · {formatCount(stats.matches)} {stats.matches === 1 ? 'match' : 'matches'} at{' '}
+            {formatCount(stats.events)} {stats.events === 1 ? 'event' : 'events'}
+          </span>
+        )}
       </p>
       <dl className="stat-cards" data-testid="stat-cards">
         {figures.map((figure, at) => (
