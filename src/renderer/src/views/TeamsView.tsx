@@ -57,9 +57,10 @@ export function TeamsView() {
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous);
+        // Kept as typed (a pause after a space must not eat it); the read trims it.
         if (value.trim() === '') next.delete(name);
-        else next.set(name, value.trim());
-        next.delete('page');
+        else next.set(name, value);
+        if ((previous.get(name) ?? '').trim() !== value.trim()) next.delete('page');
         return next;
       },
       // Typing would otherwise leave one history entry per pause.
@@ -160,7 +161,7 @@ export function TeamsView() {
         </label>
         <DebouncedText
           label="Region"
-          value={filters.region ?? ''}
+          value={params.get('region') ?? ''}
           onCommit={(value) => setFilter('region', value)}
           placeholder="State or country"
           testId="teams-region"
@@ -168,7 +169,7 @@ export function TeamsView() {
         <DebouncedText
           label="Search"
           type="search"
-          value={filters.search ?? ''}
+          value={params.get('search') ?? ''}
           onCommit={(value) => setFilter('search', value)}
           placeholder="Number or name"
           testId="teams-search"
