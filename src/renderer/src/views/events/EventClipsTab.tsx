@@ -61,7 +61,7 @@ export function EventClipsTab({
   return (
     <section aria-label="Clips of this event" data-testid="event-clips">
       <div className="tab-toolbar">
-        <div role="search" className="filters" aria-label="Filter clips">
+        <div role="search" className="filters events-filters" aria-label="Filter clips">
           <label>
             Match type
             <select

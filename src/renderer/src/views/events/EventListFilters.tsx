@@ -39,7 +39,12 @@ export function EventListFilterBar({
   );
 
   return (
-    <div role="search" className="filters" aria-label="Filter events" data-testid="events-filters">
+    <div
+      role="search"
+      className="filters events-filters"
+      aria-label="Filter events"
+      data-testid="events-filters"
+    >
       <label>
         Search
         <span className="events-search">
