@@ -18,7 +18,9 @@ export function ClipList({ clips, caption }: { clips: readonly ClipRecord[]; cap
         <tr>
           <th scope="col">Clip</th>
           <th scope="col">Match</th>
-          <th scope="col">Teams</th>
+          <th scope="col" className="num">
+            Teams
+          </th>
           <th scope="col" className="num">
             Length
           </th>

@@ -72,7 +72,6 @@ function TeamPage({ teamNumber }: { teamNumber: number }) {
     { keepPrevious: true },
   );
   const seasons = stats.value?.seasons ?? [];
-  const season = askedSeason ?? stats.value?.data?.season ?? seasons[0];
   const everySeason = teamQueries.useQueries(
     'stats',
     seasons.map((each) => ({ teamNumber, season: each })),
@@ -83,6 +82,14 @@ function TeamPage({ teamNumber }: { teamNumber: number }) {
       return stats === null ? [] : [stats];
     })
     .sort((a, b) => a.season.localeCompare(b.season));
+  // A new season with no match played yet says nothing about a team: unless a season was asked
+  // for, open on the latest one the team has played in.
+  const playedSeason = chartSeasons.filter((each) => each.matches > 0).at(-1);
+  const season = askedSeason ?? playedSeason?.season ?? stats.value?.data?.season ?? seasons[0];
+  const shownStats =
+    askedSeason === undefined && playedSeason !== undefined
+      ? playedSeason
+      : (stats.value?.data ?? null);
   // With one season there is nothing to compare across seasons: this season's matches instead.
   const acrossSeasons = chartSeasons.length >= 2;
   const seasonMatches = teamQueries.useQuery(
@@ -192,7 +199,7 @@ function TeamPage({ teamNumber }: { teamNumber: number }) {
           </span>
         </div>
         <SeasonBody
-          stats={stats.value?.data ?? null}
+          stats={shownStats}
           status={stats.status}
           error={stats.error}
           hasSeasons={seasons.length > 0}
