@@ -4,7 +4,7 @@ import { openDataLayer } from '../../src/main/data-layer';
 import { createDispatcher } from '../../src/main/ipc/dispatcher';
 import { createHandlers } from '../../src/main/services';
 import { sqliteVersion } from '../../src/main/storage/database';
-import { startPreviewServer } from '../harness/preview/server';
+import { startPreviewServer } from '../../src/preview/server';
 import { mkdirSync } from 'node:fs';
 
 export const APP_VERSION = '0.0.0-e2e';

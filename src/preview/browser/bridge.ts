@@ -1,8 +1,8 @@
-import { createBridge } from '../../../src/shared/ipc/bridge';
+import { createBridge } from '../../shared/ipc/bridge';
 
-// The browser preview's stand-in for the preload: the same bridge, with HTTP to the test process
-// in place of Electron's IPC and server-sent events in place of its pushes. Bundled by the
-// preview server and loaded before the renderer.
+// The browser preview's stand-in for the preload: the same bridge, with HTTP to the preview's
+// Node process in place of Electron's IPC and server-sent events in place of its pushes. Bundled
+// by the preview server and loaded before the renderer.
 let stream: EventSource | null = null;
 
 const api = createBridge(

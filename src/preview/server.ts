@@ -2,26 +2,49 @@ import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve } from 'node:path';
-import type { Dispatch } from '../../../src/main/ipc/dispatcher';
-import type { PushHub } from '../../../src/main/ipc/push-hub';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { Dispatch } from '../main/ipc/dispatcher';
+import type { PushHub } from '../main/ipc/push-hub';
 
-const RENDERER_DIR = resolve(import.meta.dirname, '../../../out/renderer');
+/** Where `electron-vite build` puts the renderer. */
+export const BUILT_RENDERER = resolve(import.meta.dirname, '../../out/renderer');
+
 const BRIDGE_PATH = '/__preview/bridge.js';
 const PUSH_PATH = '/__events';
+const IPC_PATH = '/__ipc';
 const MAX_IPC_BODY = 1024 * 1024;
 
 const HTML = 'text/html; charset=utf-8';
 const JAVASCRIPT = 'text/javascript; charset=utf-8';
+const TEXT = 'text/plain; charset=utf-8';
 
+/** What the built renderer is made of: its lazily loaded chunks, styles, fonts and images. */
 const CONTENT_TYPES = new Map([
   ['.html', HTML],
   ['.js', JAVASCRIPT],
+  ['.mjs', JAVASCRIPT],
   ['.css', 'text/css; charset=utf-8'],
+  ['.json', 'application/json'],
+  ['.map', 'application/json'],
   ['.svg', 'image/svg+xml'],
   ['.png', 'image/png'],
+  ['.jpg', 'image/jpeg'],
+  ['.jpeg', 'image/jpeg'],
+  ['.gif', 'image/gif'],
+  ['.webp', 'image/webp'],
+  ['.ico', 'image/x-icon'],
+  ['.woff', 'font/woff'],
   ['.woff2', 'font/woff2'],
+  ['.ttf', 'font/ttf'],
+  ['.otf', 'font/otf'],
 ]);
+
+export interface PreviewServerOptions {
+  /** 0 (the default) takes any free port. */
+  port?: number;
+  /** The built renderer to serve; `out/renderer` when absent. */
+  rendererDirectory?: string;
+}
 
 export interface PreviewServer {
   url: string;
@@ -36,20 +59,29 @@ export interface PreviewServer {
 export async function startPreviewServer(
   dispatch: Dispatch,
   pushes?: PushHub,
+  options: PreviewServerOptions = {},
 ): Promise<PreviewServer> {
+  const rendererDirectory = resolve(options.rendererDirectory ?? BUILT_RENDERER);
   const bridgeScript = await bundleBridge();
-  const indexHtml = injectBridge(await readFile(join(RENDERER_DIR, 'index.html'), 'utf8'));
+  const indexHtml = injectBridge(await readFile(join(rendererDirectory, 'index.html'), 'utf8'));
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      response.writeHead(500, { 'content-type': 'text/plain' });
-      response.end(error instanceof Error ? error.message : 'preview server error');
+      if (response.headersSent) {
+        response.destroy();
+        return;
+      }
+      send(response, 500, TEXT, error instanceof Error ? error.message : 'preview server error');
     });
   });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = new URL(request.url ?? '/', 'http://preview').pathname;
-    if (request.method === 'POST' && path === '/__ipc') {
+    if (path === IPC_PATH) {
+      if (request.method !== 'POST') {
+        send(response, 405, TEXT, 'IPC takes POST');
+        return;
+      }
       const { name, input } = parseIpcRequest(await readBody(request));
       send(response, 200, 'application/json', JSON.stringify(await dispatch(name, input)));
     } else if (path === PUSH_PATH && pushes !== undefined) {
@@ -59,20 +91,26 @@ export async function startPreviewServer(
     } else if (path === '/' || path === '/index.html') {
       send(response, 200, HTML, indexHtml);
     } else {
-      await sendStatic(path, response);
+      await sendStatic(rendererDirectory, path, response);
     }
   }
 
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  // Event streams never end by themselves; closing the server must not wait for them.
-  const closeStreams = () => server.closeAllConnections();
-  const { port } = server.address() as AddressInfo;
+  const port = options.port ?? 0;
+  await new Promise<void>((ready, fail) => {
+    server.once('error', fail);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', fail);
+      ready();
+    });
+  });
+  const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://127.0.0.1:${address.port}/`,
     close: () =>
       new Promise((done) => {
         server.close(() => done());
-        closeStreams();
+        // Event streams never end by themselves; closing the server must not wait for them.
+        server.closeAllConnections();
       }),
   };
 }
@@ -93,12 +131,13 @@ function streamPushes(pushes: PushHub, request: IncomingMessage, response: Serve
 
 async function bundleBridge(): Promise<string> {
   const result = await build({
-    entryPoints: [join(import.meta.dirname, 'browser-bridge.ts')],
+    entryPoints: [join(import.meta.dirname, 'browser', 'bridge.ts')],
     bundle: true,
     write: false,
     format: 'iife',
     platform: 'browser',
     target: 'chrome120',
+    logLevel: 'silent',
   });
   const [output] = result.outputFiles;
   if (output === undefined) throw new Error('esbuild produced no bridge bundle');
@@ -113,7 +152,12 @@ function injectBridge(html: string): string {
 }
 
 function parseIpcRequest(body: string): { name: unknown; input: unknown } {
-  const parsed = JSON.parse(body) as unknown;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return { name: undefined, input: undefined };
+  }
   if (typeof parsed !== 'object' || parsed === null) return { name: undefined, input: undefined };
   const record = parsed as Record<string, unknown>;
   return { name: record.name, input: record.input };
@@ -130,18 +174,29 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function sendStatic(path: string, response: ServerResponse): Promise<void> {
-  const file = normalize(join(RENDERER_DIR, decodeURIComponent(path)));
-  const type = CONTENT_TYPES.get(extname(file));
-  if (!file.startsWith(RENDERER_DIR) || type === undefined) {
-    send(response, 404, 'text/plain', 'not found');
+/** A file of the built renderer, and nothing outside it, whatever the path says. */
+async function sendStatic(root: string, path: string, response: ServerResponse): Promise<void> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    send(response, 400, TEXT, 'bad path');
     return;
   }
-  try {
-    send(response, 200, type, await readFile(file));
-  } catch {
-    send(response, 404, 'text/plain', 'not found');
+  const file = normalize(join(root, decoded));
+  const type = CONTENT_TYPES.get(extname(file).toLowerCase());
+  if (!file.startsWith(root + sep) || type === undefined) {
+    send(response, 404, TEXT, 'not found');
+    return;
   }
+  let body: Buffer;
+  try {
+    body = await readFile(file);
+  } catch {
+    send(response, 404, TEXT, 'not found');
+    return;
+  }
+  send(response, 200, type, body);
 }
 
 function send(response: ServerResponse, status: number, type: string, body: string | Buffer) {

@@ -1,0 +1,80 @@
+import type { Credentials } from '../main/credentials/credentials';
+import { createDispatcher } from '../main/ipc/dispatcher';
+import { createHeadlessPlatform, type HeadlessPlatform } from '../main/platform/headless-platform';
+import { openWorkspace, type Workspace } from '../main/profiles/workspace';
+import { createHandlers } from '../main/services';
+import { sqliteVersion } from '../main/storage/database';
+import { APP_SYNC_SCHEDULE } from '../main/sync/app-schedule';
+import { startPreviewServer, type PreviewServerOptions } from './server';
+
+export interface PreviewOptions extends PreviewServerOptions {
+  dataDirectory: string;
+  credentials: Credentials;
+  /** What `app:info` reports as the version. */
+  version: string;
+  /** Where to go before the page is served; the profile last used when absent. */
+  show?: { profile: 'demo' } | { profile: 'service'; url: string };
+  serviceKeyOverride?: string;
+  onOpenExternal?: (url: string) => void;
+  reportError?: (where: string, error: unknown) => void;
+}
+
+export interface RunningPreview {
+  url: string;
+  workspace: Workspace;
+  platform: HeadlessPlatform;
+  /** Stops serving, then closes the workspace: its layer and the demo service. */
+  close(): Promise<void>;
+}
+
+/**
+ * The app without Electron: the workspace main runs, on the headless platform, behind the
+ * preview server. The same assembly as the app's entry, with HTTP for IPC.
+ */
+export async function startPreview(options: PreviewOptions): Promise<RunningPreview> {
+  const platform = createHeadlessPlatform({
+    dataDirectory: options.dataDirectory,
+    onOpenExternal: options.onOpenExternal,
+  });
+  const workspace = await openWorkspace({
+    dataDirectory: options.dataDirectory,
+    fetch,
+    credentials: options.credentials,
+    platform,
+    serviceKeyOverride: options.serviceKeyOverride,
+    reportError: options.reportError,
+  });
+  try {
+    if (options.show?.profile === 'demo') await workspace.useDemo();
+    if (options.show?.profile === 'service') await workspace.useService(options.show.url);
+    const dispatch = createDispatcher(
+      createHandlers(
+        {
+          version: options.version,
+          dataDirectory: options.dataDirectory,
+          versions: process.versions,
+          platform: process.platform,
+          arch: process.arch,
+          sqliteVersion: sqliteVersion(workspace.current.cache.reader),
+        },
+        workspace.dataHandlers,
+        workspace.appHandlers,
+      ),
+      (name, error) => options.reportError?.(`ipc ${name}`, error),
+    );
+    const server = await startPreviewServer(dispatch, workspace.pushes, options);
+    workspace.startSchedule(APP_SYNC_SCHEDULE);
+    return {
+      url: server.url,
+      workspace,
+      platform,
+      close: async () => {
+        await server.close();
+        await workspace.close();
+      },
+    };
+  } catch (error) {
+    await workspace.close();
+    throw error;
+  }
+}

@@ -1,0 +1,199 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SyncStatus } from '../../src/shared/ipc/sync';
+import { startTestServer } from '../harness/server';
+
+/*
+ * The preview as a person starts it: its own process (tsx, like `npm run preview` runs it), the
+ * real keychain of the test session, the built renderer. The first line of stdout names the
+ * address; IPC goes over its HTTP bridge; a signal closes it cleanly.
+ */
+
+const root = resolve(import.meta.dirname, '../..');
+const TSX = join(root, 'node_modules/tsx/dist/cli.mjs');
+const CLI = join(root, 'src/preview/cli.ts');
+const FIRST_LINE = /^preview on http:\/\/127\.0\.0\.1:(\d+)\/$/;
+
+beforeAll(() => {
+  // `npm test` builds before it tests; a run of this file alone builds here if it has to.
+  if (!existsSync(join(root, 'out/renderer/index.html'))) {
+    execFileSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], {
+      cwd: root,
+      stdio: 'ignore',
+    });
+  }
+});
+
+interface Preview {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function launch(args: string[], apiKey = ''): Preview {
+  const child = spawn(process.execPath, [TSX, CLI, ...args], {
+    cwd: root,
+    env: { ...process.env, PITSIDE_API_KEY: apiKey },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.on('exit', (code, signal) => done({ code, signal })),
+  );
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+/** The first line of stdout, exactly as printed; fails if the process ends before it. */
+async function firstLine(preview: Preview): Promise<string> {
+  const ended = preview.exited.then(({ code }) => {
+    throw new Error(`the preview exited (${code}) before its first line:\n${preview.stderr()}`);
+  });
+  const line = new Promise<string>((found) => {
+    const look = () => {
+      const end = preview.stdout().indexOf('\n');
+      if (end >= 0) found(preview.stdout().slice(0, end));
+      else preview.child.stdout?.once('data', look);
+    };
+    look();
+  });
+  return Promise.race([line, ended]);
+}
+
+async function ipc(base: string, name: string, input?: unknown): Promise<unknown> {
+  const response = await fetch(new URL('/__ipc', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, input }),
+  });
+  return response.json();
+}
+
+describe('npm run preview', () => {
+  it('serves the demo, answers IPC over HTTP, and closes cleanly on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pitside-preview-cli-'));
+    const preview = launch(['--demo', '--data-dir', dataDir]);
+    try {
+      const line = await firstLine(preview);
+      expect(line).toMatch(FIRST_LINE);
+      const base = line.slice('preview on '.length);
+
+      const page = await fetch(base);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('<script src="/__preview/bridge.js"></script>');
+      const entry = /src="\.?(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+      expect(entry).toBeDefined();
+      // The entry and every chunk the app loads later, by name from the build.
+      const chunks = readdirSync(join(root, 'out/renderer/assets'))
+        .filter((name) => name.endsWith('.js'))
+        .map((name) => `/assets/${name}`);
+      expect(chunks).toContain(entry);
+      for (const script of chunks) {
+        const chunk = await fetch(new URL(script, base));
+        expect(chunk.status).toBe(200);
+        expect(chunk.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+        await chunk.arrayBuffer();
+      }
+
+      await expect(ipc(base, 'setup:get')).resolves.toEqual({
+        ok: true,
+        value: { mode: 'demo', serviceUrl: null },
+      });
+      await expect(ipc(base, 'app:info')).resolves.toMatchObject({
+        ok: true,
+        value: { dataDirectory: dataDir, versions: { electron: null } },
+      });
+      const url = 'https://events.invalid/2026';
+      await expect(ipc(base, 'links:open', { url })).resolves.toEqual({ ok: true, value: {} });
+      await expect(
+        ipc(base, 'links:open', { url: 'http://events.invalid/' }),
+      ).resolves.toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      await expect.poll(() => preview.stderr()).toContain(`open ${url}\n`);
+      expect(preview.stderr()).not.toContain('open http://');
+    } finally {
+      preview.child.kill('SIGTERM');
+    }
+    await expect(preview.exited).resolves.toEqual({ code: 0, signal: null });
+    // Both databases were closed, not left behind: SQLite folds and removes a WAL at the close.
+    expect(readdirSync(join(dataDir, 'demo')).sort()).toEqual(['pitside.db', 'service.db']);
+    expect(readdirSync(dataDir).filter((name) => name.endsWith('-wal'))).toEqual([]);
+    expect(preview.stdout().split('\n').filter(Boolean)).toHaveLength(1);
+  });
+
+  it('starts as a first run in a directory of its own, removed when it stops', async () => {
+    const preview = launch([]);
+    let dataDirectory = '';
+    try {
+      const base = (await firstLine(preview)).slice('preview on '.length);
+      await expect(ipc(base, 'setup:get')).resolves.toEqual({
+        ok: true,
+        value: { mode: 'first-run', serviceUrl: null },
+      });
+      const info = (await ipc(base, 'app:info')) as { value: { dataDirectory: string } };
+      dataDirectory = info.value.dataDirectory;
+      expect(existsSync(join(dataDirectory, 'pitside.db'))).toBe(true);
+    } finally {
+      preview.child.kill('SIGINT');
+    }
+    await expect(preview.exited).resolves.toEqual({ code: 0, signal: null });
+    expect(dataDirectory).not.toBe('');
+    expect(existsSync(dataDirectory)).toBe(false);
+  });
+
+  it('shows a service given on the command line, synced with the key from the environment', async () => {
+    const service = await startTestServer();
+    const dataDir = mkdtempSync(join(tmpdir(), 'pitside-preview-cli-'));
+    const preview = launch(['--service', service.url, '--data-dir', dataDir], service.keys.viewer);
+    try {
+      const base = (await firstLine(preview)).slice('preview on '.length);
+      await expect(ipc(base, 'setup:get')).resolves.toEqual({
+        ok: true,
+        value: { mode: 'service', serviceUrl: service.url },
+      });
+      await expect
+        .poll(async () => ((await ipc(base, 'sync:status')) as { value: SyncStatus }).value, {
+          timeout: 15_000,
+        })
+        .toMatchObject({
+          state: 'idle',
+          problem: null,
+          lastSuccessAt: expect.any(String) as string,
+        });
+      const listed = (await (
+        await fetch(`${service.url}/v1/events?perPage=1`, {
+          headers: { authorization: `Bearer ${service.keys.viewer}` },
+        })
+      ).json()) as { meta: { total: number } };
+      await expect(ipc(base, 'events:list', { perPage: 1 })).resolves.toMatchObject({
+        ok: true,
+        value: { meta: { total: listed.meta.total } },
+      });
+    } finally {
+      preview.child.kill('SIGTERM');
+      await service.close();
+    }
+    await expect(preview.exited).resolves.toEqual({ code: 0, signal: null });
+    expect(existsSync(join(dataDir, 'demo'))).toBe(false);
+  });
+
+  it.each([
+    [['--port', 'eighty']],
+    [['--port', '70000']],
+    [['--demo', '--service', 'http://127.0.0.1:9']],
+    [['--service', 'ftp://files.invalid/']],
+    [['--colour']],
+    [['stray']],
+  ])('refuses %j with the usage on stderr and status 2', async (args) => {
+    const preview = launch(args);
+    await expect(preview.exited).resolves.toEqual({ code: 2, signal: null });
+    expect(preview.stderr()).toContain('usage: npm run preview --');
+    expect(preview.stdout()).toBe('');
+  });
+});
