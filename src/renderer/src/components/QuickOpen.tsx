@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { SearchResult } from '../../../shared/ipc/reads';
 import type { EventListItem } from '../../../shared/wire/event';
 import type { TeamListItem } from '../../../shared/wire/team';
-import { dateRange } from '../format/dates';
+import { localDate } from '../format/dates';
 import { paths } from '../routes';
 import { useOverlays } from '../stores/quick-open';
 import { eventQueries, searchQueries, teamQueries } from '../stores/reads';
@@ -85,7 +85,7 @@ function EventOption({
       <CalendarDays size={15} className="qo-icon" aria-hidden="true" />
       <span className="qo-title">{`${event.name} · ${event.id}`}</span>
       <span className="qo-detail" id={detailId} aria-hidden="true">
-        {place(dateRange(event.startDate, event.endDate), event.location.city)}
+        {place(localDate(event.startDate), event.location.city)}
       </span>
     </Command.Item>
   );

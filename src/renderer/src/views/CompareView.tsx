@@ -1,6 +1,6 @@
 import { Trophy } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { seasonSchema } from '../../../shared/wire/formats';
 import { ExportButton } from '../components/ExportButton';
 import { StateMessage } from '../components/StateMessage';
@@ -27,12 +27,14 @@ function emptyText(teams: readonly number[]): string {
  * statistics, the best of each row marked. The teams and the season live in the address.
  */
 export function CompareView() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const location = useLocation();
   const addRef = useRef<HTMLInputElement>(null);
   const teams = compareTeams(searchParams.get('teams'));
   const asked = seasonSchema.safeParse(searchParams.get('season'));
-  const { columns, season, seasons } = useComparison(teams, asked.success ? asked.data : null);
+  const askedSeason = asked.success ? asked.data : null;
+  const { columns, season, seasons } = useComparison(teams, askedSeason);
 
   // Arriving from quick open's "Compare 254 with…": the next thing to type is the other team.
   // After App has moved focus to the heading, hence the frame's wait.
@@ -43,25 +45,20 @@ export function CompareView() {
     return () => cancelAnimationFrame(frame);
   }, [focusAdd, location.key]);
 
-  const setTeams = (next: readonly number[]) => {
-    setSearchParams((params) => {
-      const updated = new URLSearchParams(params);
-      if (next.length === 0) updated.delete('teams');
-      else updated.set('teams', next.join(','));
-      return updated;
-    });
+  // The address is written by hand so the teams read `254,1678`, not `254%2C1678`.
+  const go = (next: readonly number[], nextSeason: string | null) => {
+    const teamsPart = next.length === 0 ? '' : `teams=${next.join(',')}`;
+    const seasonPart = nextSeason === null ? '' : `season=${encodeURIComponent(nextSeason)}`;
+    const search = [teamsPart, seasonPart].filter((part) => part !== '').join('&');
+    void navigate({ search: search === '' ? '' : `?${search}` });
   };
   const remove = (teamNumber: number) => {
-    setTeams(teams.filter((n) => n !== teamNumber));
+    go(
+      teams.filter((n) => n !== teamNumber),
+      askedSeason,
+    );
     // The column and its button are gone: the add field is where the person goes on.
     requestAnimationFrame(() => addRef.current?.focus());
-  };
-  const chooseSeason = (next: string) => {
-    setSearchParams((params) => {
-      const updated = new URLSearchParams(params);
-      updated.set('season', next);
-      return updated;
-    });
   };
 
   const seasonOptions =
@@ -91,7 +88,7 @@ export function CompareView() {
             <select
               className="select"
               value={season ?? ''}
-              onChange={(event) => chooseSeason(event.target.value)}
+              onChange={(event) => go(teams, event.target.value)}
               data-testid="compare-season-select"
             >
               {seasonOptions.map((option) => (
@@ -105,7 +102,7 @@ export function CompareView() {
         <AddTeamForm
           teams={teams}
           inputRef={addRef}
-          onAdd={(teamNumber) => setTeams([...teams, teamNumber])}
+          onAdd={(teamNumber) => go([...teams, teamNumber], askedSeason)}
         />
       </div>
       {teams.length < 2 && <StateMessage kind="empty">{emptyText(teams)}</StateMessage>}

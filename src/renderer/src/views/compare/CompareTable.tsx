@@ -65,7 +65,7 @@ export function CompareTable({
 }) {
   return (
     <div className="compare-scroll">
-      <table className="data compare-table" data-testid="compare-table">
+      <table className={`data compare-table columns-${columns.length}`} data-testid="compare-table">
         <caption className="visually-hidden">
           {season === null ? 'Team statistics' : `Team statistics for ${season}`}; the best value of
           each row is marked best

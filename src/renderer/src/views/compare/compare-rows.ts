@@ -17,8 +17,21 @@ const score = (value: number): string =>
   Number.isInteger(value) ? formatCount(value) : formatScore(value);
 
 export const STAT_ROWS: readonly StatRow[] = [
-  { key: 'wins', label: 'Wins', better: 'higher', value: (s) => s.wins, format: formatCount },
-  { key: 'losses', label: 'Losses', better: 'lower', value: (s) => s.losses, format: formatCount },
+  // A team that played no match has no record to compare: its 0 losses are not the best.
+  {
+    key: 'wins',
+    label: 'Wins',
+    better: 'higher',
+    value: (s) => (s.matches > 0 ? s.wins : null),
+    format: formatCount,
+  },
+  {
+    key: 'losses',
+    label: 'Losses',
+    better: 'lower',
+    value: (s) => (s.matches > 0 ? s.losses : null),
+    format: formatCount,
+  },
   {
     key: 'win-rate',
     label: 'Win rate',
