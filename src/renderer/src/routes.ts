@@ -23,8 +23,9 @@ export const paths = {
     withQuery(`/events/${encodeURIComponent(eventId)}`, query),
   teams: (query?: Query) => withQuery('/teams', query),
   team: (teamNumber: number, query?: Query) => withQuery(`/teams/${teamNumber}`, query),
+  // Written by hand: URLSearchParams would encode the commas, and `teams=254,1678` is the address.
   compare: (teamNumbers: readonly number[]) =>
-    withQuery('/compare', { teams: teamNumbers.join(',') }),
+    teamNumbers.length === 0 ? '/compare' : `/compare?teams=${teamNumbers.join(',')}`,
   settings: () => '/settings',
 } as const;
 
