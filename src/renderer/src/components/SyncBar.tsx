@@ -47,6 +47,10 @@ export function SyncBar() {
     } else if (status.state === 'offline') {
       dot = 'dot offline';
       headline = 'Offline';
+    } else if (status.problem?.code === 'not_configured') {
+      // Before the first choice (demo or a service) there is nothing to sync, and nothing wrong.
+      headline = 'No service yet';
+      detail = 'Choose demo data or connect to a service';
     } else if (status.state === 'error') {
       dot = 'dot error';
       headline = `Sync error: ${status.problem?.message ?? 'the last sync failed'}`;
@@ -58,6 +62,7 @@ export function SyncBar() {
   if (actionError !== null) detail = `${detail ?? ''} · ${actionError}`;
 
   const syncing = status?.state === 'syncing';
+  const configured = status?.problem?.code !== 'not_configured';
   return (
     <div className="syncbar" role="status" aria-label="Sync status" data-testid="sync-bar">
       <span data-testid="sync-state" data-state={status?.state ?? 'unknown'}>
@@ -77,7 +82,7 @@ export function SyncBar() {
         </span>
       )}
       <span className="sync-actions">
-        {syncing ? (
+        {!configured ? null : syncing ? (
           <button type="button" className="button" onClick={() => void cancel()}>
             <X size={14} aria-hidden="true" /> Cancel sync
           </button>
