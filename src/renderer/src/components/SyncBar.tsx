@@ -49,6 +49,7 @@ export function SyncBar() {
       headline = 'Offline';
     } else if (status.problem?.code === 'not_configured') {
       // Before the first choice (demo or a service) there is nothing to sync, and nothing wrong.
+      dot = 'dot offline';
       headline = 'No service yet';
       detail = 'Choose demo data or connect to a service';
     } else if (status.state === 'error') {
