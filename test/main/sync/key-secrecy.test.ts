@@ -4,10 +4,13 @@ import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommandName } from '../../../src/shared/ipc/contract';
 import { COMMAND_NAMES } from '../../../src/shared/ipc/contract';
-import { createCredentials } from '../../../src/main/credentials/credentials';
+import { createCredentials, KEYCHAIN_SERVICE } from '../../../src/main/credentials/credentials';
 import type { Keychain } from '../../../src/main/credentials/keychain';
 import { openDataLayer, type DataLayer } from '../../../src/main/data-layer';
 import { createDispatcher, type Dispatch } from '../../../src/main/ipc/dispatcher';
+import { createHeadlessPlatform } from '../../../src/main/platform/headless-platform';
+import { DEMO_KEY_ACCOUNT } from '../../../src/main/profiles/demo-service';
+import { openWorkspace, type Workspace } from '../../../src/main/profiles/workspace';
 import { createHandlers } from '../../../src/main/services';
 import { startFaultProxy, type FaultProxy } from '../../harness/fault-proxy';
 import { serviceReader } from '../../harness/service-copy';
@@ -105,6 +108,20 @@ function captureOutput(): { lines: string[]; stop: () => void } {
   };
 }
 
+/** Every command the tests below called through a dispatcher. */
+const called = new Set<CommandName>();
+
+/** Calls a command through the dispatcher, as the renderer would, and keeps its answer. */
+function asker(dispatch: () => Dispatch, traces: string[]) {
+  return async (name: CommandName, input?: unknown): Promise<unknown> => {
+    called.add(name);
+    const answer = await dispatch()(name, input);
+    traces.push(`${name} ${JSON.stringify(answer)}`);
+    if (!answer.ok) throw new Error(`${name} failed: ${JSON.stringify(answer.error)}`);
+    return answer.value;
+  };
+}
+
 describe('the app’s data layer', () => {
   let layer: DataLayer;
   let dispatch: Dispatch;
@@ -158,15 +175,7 @@ describe('the app’s data layer', () => {
     await layer.close();
   });
 
-  /** Calls a command through the dispatcher, as the renderer would, and keeps its answer. */
-  const called = new Set<CommandName>();
-  async function ask(name: CommandName, input?: unknown): Promise<unknown> {
-    called.add(name);
-    const answer = await dispatch(name, input);
-    traces.push(`${name} ${JSON.stringify(answer)}`);
-    if (!answer.ok) throw new Error(`${name} failed: ${JSON.stringify(answer.error)}`);
-    return answer.value;
-  }
+  const ask = asker(() => dispatch, traces);
 
   it('keeps a working key in the keychain only', async () => {
     const key = service.keys.viewer;
@@ -258,8 +267,92 @@ describe('the app’s data layer', () => {
     expect(mention(output.lines, keys)).toEqual([]);
     expect(filesHolding(dataDirectory, keys)).toEqual([]);
   });
+});
 
-  it('asked every IPC command it has', () => {
+describe('the app’s workspace', () => {
+  let workspace: Workspace;
+  let dispatch: Dispatch;
+  let dataDirectory: string;
+  const kept = new Map<string, string>();
+  const traces: string[] = [];
+  let output: ReturnType<typeof captureOutput>;
+  const ask = asker(() => dispatch, traces);
+
+  beforeAll(async () => {
+    output = captureOutput();
+    dataDirectory = tempDir('secrecy-workspace');
+    const keychain: Keychain = {
+      getPassword: (store, account) => Promise.resolve(kept.get(`${store} ${account}`) ?? null),
+      setPassword: (store, account, password) => {
+        kept.set(`${store} ${account}`, password);
+        return Promise.resolve();
+      },
+      deletePassword: (store, account) => Promise.resolve(kept.delete(`${store} ${account}`)),
+    };
+    const report = (where: string, error: unknown) =>
+      traces.push(`${where}: ${inspect(error, { depth: 8 })}`);
+    workspace = await openWorkspace({
+      dataDirectory,
+      fetch: (url, init) => fetch(url, init),
+      credentials: createCredentials(() => Promise.resolve(keychain)),
+      platform: createHeadlessPlatform({ dataDirectory }),
+      now: () => new Date(TEST_NOW),
+      reportError: report,
+    });
+    workspace.pushes.attach((name, payload) => traces.push(`${name} ${JSON.stringify(payload)}`));
+    dispatch = createDispatcher(
+      createHandlers(
+        {
+          version: '0.0.0-test',
+          dataDirectory,
+          versions: process.versions,
+          platform: process.platform,
+          arch: process.arch,
+          sqliteVersion: 'test',
+        },
+        workspace.dataHandlers,
+        workspace.appHandlers,
+      ),
+      report,
+    );
+  });
+
+  afterAll(async () => {
+    output.stop();
+    await workspace.close();
+  });
+
+  it('takes a key at connect, makes the demo’s, and keeps both in the keychain only', async () => {
+    const key = service.keys.viewer;
+    await ask('setup:get');
+    await ask('setup:connect', { baseUrl: proxy.url, key });
+    await workspace.current.engine.idle();
+    await ask('theme:get');
+    await ask('theme:set', { theme: 'dark' });
+    await ask('links:open', { url: 'https://events.invalid/' });
+    await ask('export:csv', { list: 'events' });
+    await ask('cache:clear');
+    await workspace.current.engine.idle();
+    await ask('setup:useDemo');
+    await workspace.current.engine.idle();
+    await ask('events:list');
+
+    const demoKey = kept.get(`${KEYCHAIN_SERVICE} ${DEMO_KEY_ACCOUNT}`) ?? '';
+    expect(demoKey).not.toBe('');
+    expect([...kept.values()].sort()).toEqual([key, demoKey].sort());
+    expect(
+      proxy.requests.some((request) => request.headers.authorization === `Bearer ${key}`),
+    ).toBe(true);
+    const keys = [key, demoKey];
+    expect(mention(traces, keys)).toEqual([]);
+    expect(mention(output.lines, keys)).toEqual([]);
+    // The demo service's own store is in the data directory too: it holds no key either.
+    expect(filesHolding(dataDirectory, keys)).toEqual([]);
+  });
+});
+
+describe('the IPC surface', () => {
+  it('was asked every command it has', () => {
     expect([...called].sort()).toEqual([...COMMAND_NAMES].sort());
   });
 });
