@@ -13,6 +13,10 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   use: {
     browserName: 'chromium',
+    // The size the views are designed and screenshotted at.
+    viewport: { width: 1366, height: 820 },
+    // Figures are compared as the app writes them: in English, with English number formats.
+    locale: 'en-US',
     launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import type { DataSize, Role } from '../../../src/server/config';
+import { startServer, type RunningServer } from '../../../src/server/start';
+import type { ListEnvelope, SingleEnvelope } from '../../../src/shared/wire/envelopes';
+
+export type Query = Record<string, string | number | undefined>;
+
+/**
+ * The real reference service on 127.0.0.1, in memory. A stop and a restart bring back the same
+ * service on the same port, as a venue's wifi coming back would: the same seed and the same
+ * pinned clock make the same data again.
+ *
+ * Its clock is pinned, so nothing it derives (statuses, figures) moves during a test; it is pinned
+ * to the moment the test starts because the app reads its cache with the real clock: a service
+ * living on another day would disagree with the app about which events are live, and the
+ * comparisons of the two would test the calendar instead of the app.
+ */
+export class ReferenceService {
+  readonly keys: Record<Role, string>;
+  readonly now = new Date().toISOString();
+  private running: RunningServer | null = null;
+  private port = 0;
+
+  constructor(private readonly options: { data: DataSize }) {
+    this.keys = {
+      viewer: `viewer-${randomBytes(12).toString('hex')}`,
+      organizer: `organizer-${randomBytes(12).toString('hex')}`,
+      admin: `admin-${randomBytes(12).toString('hex')}`,
+    };
+  }
+
+  /** `http://127.0.0.1:<port>`, the same across a stop and a restart. */
+  get url(): string {
+    if (this.port === 0) throw new Error('the reference service has not been started');
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get isRunning(): boolean {
+    return this.running !== null;
+  }
+
+  async start(): Promise<void> {
+    if (this.running !== null) return;
+    this.running = await startServer({
+      host: '127.0.0.1',
+      port: this.port,
+      db: ':memory:',
+      data: this.options.data,
+      seed: 1,
+      keys: (Object.keys(this.keys) as Role[]).map((role) => ({ key: this.keys[role], role })),
+      now: this.now,
+      rateLimit: null,
+      extensions: true,
+    });
+    this.port = Number(new URL(this.running.url).port);
+  }
+
+  async stop(): Promise<void> {
+    const running = this.running;
+    this.running = null;
+    await running?.close();
+  }
+
+  /** Asks the service itself, as the app would, with the key of `role`. */
+  async get<Body>(path: string, query: Query = {}, role: Role = 'viewer'): Promise<Body> {
+    const url = new URL(path, this.url);
+    for (const [name, value] of Object.entries(query)) {
+      if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
+    }
+    const response = await fetch(url, { headers: { authorization: `Bearer ${this.keys[role]}` } });
+    if (!response.ok) throw new Error(`GET ${url.pathname}${url.search}: ${response.status}`);
+    return (await response.json()) as Body;
+  }
+
+  list<Item>(path: string, query: Query = {}, role: Role = 'viewer') {
+    return this.get<ListEnvelope<Item>>(path, query, role);
+  }
+
+  one<Item>(path: string, query: Query = {}, role: Role = 'viewer') {
+    return this.get<SingleEnvelope<Item>>(path, query, role);
+  }
+}
