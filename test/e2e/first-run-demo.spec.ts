@@ -1,0 +1,68 @@
+import { expect, test } from './fixtures';
+import { EventPage } from './pages/event-page';
+import { EventsPage } from './pages/events-page';
+import { FirstRunPage } from './pages/first-run-page';
+import { TeamPage } from './pages/team-page';
+import { TeamsPage } from './pages/teams-page';
+
+test.use({ start: 'first-run' });
+
+test('the first run offers the demo and a service; the demo fills every view', async ({ app }) => {
+  const { page } = app;
+  const firstRun = new FirstRunPage(page);
+  await app.expectHeading('Welcome to Pitside');
+  await expect(firstRun.demoButton).toBeVisible();
+  await expect(firstRun.url).toBeVisible();
+  await expect(firstRun.key).toHaveAttribute('type', 'password');
+  await expect(firstRun.connectButton).toBeVisible();
+  await expect(app.demoBanner).toHaveCount(0);
+
+  await firstRun.demoButton.click();
+  await app.expectHeading('Events');
+  await expect(app.demoBanner).toContainText('Demo data');
+  await app.waitForSync();
+  const events = new EventsPage(page);
+  await expect(events.rows.first()).toBeVisible();
+  expect(await events.rows.count()).toBeGreaterThan(10);
+
+  // A live event: the default scope syncs it whole, so each of its tabs has something to show.
+  await events.status.selectOption('Live');
+  await expect(page).toHaveURL(/status=live/);
+  const live = events.rows.first();
+  await expect(live).toContainText('Live');
+  const eventName = (await live.getByRole('link').textContent()) ?? '';
+  await live.getByRole('link').click();
+  await app.expectHeading(eventName);
+  const event = new EventPage(page);
+  await expect(event.tab('Teams')).toHaveAttribute('aria-selected', 'true');
+  await expect(event.panel.getByTestId('event-team-row').first()).toBeVisible();
+  await event.tab('Matches').click();
+  await expect(event.tab('Matches')).toHaveAttribute('aria-selected', 'true');
+  await expect(event.panel.getByTestId('match-table').first()).toBeVisible();
+  await event.tab('Clips').click();
+  await expect(event.tab('Clips')).toHaveAttribute('aria-selected', 'true');
+  await expect(event.panel.getByTestId(/^(clip-table|state-empty)$/)).toBeVisible();
+  await app.expectHeading(eventName);
+
+  await app.nav('Teams').click();
+  await app.expectHeading('Teams');
+  const teams = new TeamsPage(page);
+  await expect(teams.teamRows.first()).toBeVisible();
+  const firstTeam = teams.teamRows.first();
+  const number = await firstTeam.getAttribute('data-team-number');
+  await firstTeam.click();
+  await app.expectHeading(new RegExp(`^${number} · `));
+  const team = new TeamPage(page);
+  for (const name of ['Events', 'Matches', 'Clips'] as const) {
+    await team.tab(name).click();
+    await expect(team.tab(name)).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+  }
+  await app.expectHeading(new RegExp(`^${number} · `));
+
+  await app.nav('Compare').click();
+  await app.expectHeading('Compare teams');
+  await app.nav('Settings').click();
+  await app.expectHeading('Settings');
+  await expect(app.demoBanner).toBeVisible();
+});

@@ -1,0 +1,59 @@
+import { expect, test } from './fixtures';
+import { FirstRunPage } from './pages/first-run-page';
+import { tourOf, visit } from './support/tour';
+
+/*
+ * Every view at 1366×820 in both themes, saved with the test's results
+ * (test-results/e2e/screenshots-…/<view>-<theme>.png) for a person to look at. The themes come
+ * from the system's colour scheme, which the app follows by default.
+ */
+
+const VIEWPORT = { width: 1366, height: 820 };
+
+/** A PNG's size, from its IHDR chunk. */
+function pngSize(png: Buffer): { width: number; height: number } {
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+
+    test(`every view, ${theme}`, async ({ app, service }, testInfo) => {
+      for (const stop of await tourOf(app, service)) {
+        await visit(app, stop);
+        const png = await app.page.screenshot({
+          path: testInfo.outputPath(`${stop.name}-${theme}.png`),
+          animations: 'disabled',
+        });
+        expect(pngSize(png), stop.name).toEqual(VIEWPORT);
+        const background = await app.page.evaluate(
+          () => getComputedStyle(document.body).backgroundColor,
+        );
+        // A dark page is drawn on a dark background, a light one on a light background.
+        const [red = 0, green = 0, blue = 0] = background.match(/\d+/g)?.map(Number) ?? [];
+        const light = (red + green + blue) / 3 > 128;
+        expect(light, `${stop.name}: body background ${background}`).toBe(theme === 'light');
+      }
+    });
+  });
+}
+
+test.describe('the first run', () => {
+  test.use({ start: 'first-run' });
+
+  test('the first screen, light and dark', async ({ app }, testInfo) => {
+    await expect(new FirstRunPage(app.page).demoButton).toBeVisible();
+    for (const theme of ['light', 'dark'] as const) {
+      await app.page.emulateMedia({ colorScheme: theme });
+      const png = await app.page.screenshot({
+        path: testInfo.outputPath(`first-run-${theme}.png`),
+        animations: 'disabled',
+      });
+      expect(pngSize(png)).toEqual(VIEWPORT);
+      expect(
+        await app.page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches),
+      ).toBe(theme === 'dark');
+    }
+  });
+});

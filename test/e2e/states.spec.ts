@@ -1,0 +1,95 @@
+import { createCredentials } from '../../src/main/credentials/credentials';
+import { expect, test } from './fixtures';
+import { EventsPage } from './pages/events-page';
+import { TeamsPage } from './pages/teams-page';
+
+test('filters that match nothing say so, and Clear filters brings the list back', async ({
+  app,
+}) => {
+  const { page } = app;
+  const events = new EventsPage(page);
+  const shown = await events.rows.count();
+  await events.search.fill('no event is called this');
+  await expect(page.getByTestId('state-empty')).toHaveText(/No events match these filters/);
+  await expect(events.rows).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(events.rows).toHaveCount(shown);
+  await expect(events.search).toHaveValue('');
+
+  await app.nav('Teams').click();
+  const teams = new TeamsPage(page);
+  await teams.search.fill('no team is called this');
+  await expect(page.getByTestId('state-empty')).toHaveText(/No team matches these filters/);
+  await expect(teams.grid).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(teams.teamRows.first()).toBeVisible();
+  await expect(teams.search).toHaveValue('');
+});
+
+test.describe('a cache never synced', () => {
+  test.use({ serviceAtStart: 'stopped' });
+
+  test('each view says nothing is synced yet and offers a sync, which fills it', async ({
+    app,
+    service,
+  }) => {
+    const { page } = app;
+    await expect(app.syncState).toHaveText('Offline');
+    await expect(app.syncAge).toHaveText('Never synced');
+    await app.expectHeading('Events');
+    const empty = page.getByTestId('state-empty');
+    await expect(empty).toHaveText(/No events synced yet: sync to fetch them/);
+    // Never passed off as fresh: no "As of" for a copy that was never made.
+    await expect(page.getByTestId('freshness')).toHaveText(/synced/i);
+    await expect(page.getByTestId('freshness')).not.toHaveText(/^As of/);
+
+    await app.nav('Teams').click();
+    await app.expectHeading('Teams');
+    await expect(empty).toHaveText(/No teams have been synced yet/);
+    await app.go('/teams/254');
+    await expect(empty).toHaveText(/Team 254 is not in the local copy/);
+
+    // The service comes back; the view's own button syncs, and the list appears in place.
+    await service.start();
+    await app.nav('Events').click();
+    await empty.getByRole('button', { name: 'Sync now' }).click();
+    await app.waitForSync();
+    await expect(new EventsPage(page).rows.first()).toBeVisible();
+    await expect(empty).toHaveCount(0);
+  });
+});
+
+test('once the clock has moved on, the data is shown with its age, as stale', async ({ app }) => {
+  const { page } = app;
+  // The browser's clock three hours on: the cache, synced now, is three hours old to the page.
+  await page.clock.install({ time: Date.now() + 3 * 60 * 60_000 });
+  await page.reload();
+  await app.waitUntilReady();
+  await expect(app.syncAge).toHaveText('Last synced 3 h ago · data is 3 h old');
+  await expect(app.syncState).toHaveText(/^Online · Synced/);
+  await app.expectHeading('Events');
+  await expect(page.getByTestId('freshness')).toHaveText('As of 3 h ago (stale)');
+  // Still shown, never hidden.
+  await expect(new EventsPage(page).rows.first()).toBeVisible();
+});
+
+test('a failed sync says why in words, with Retry, and keeps the data on screen', async ({
+  app,
+  service,
+}) => {
+  const { page } = app;
+  const credentials = createCredentials();
+  const rows = await new EventsPage(page).rows.count();
+  await credentials.setKey(service.url, 'a-key-the-service-revoked');
+  await page.keyboard.press('Control+s');
+  await expect(app.syncState).toHaveAttribute('data-state', 'error');
+  await expect(app.syncState).toHaveText(/^Sync error: .*\bkey\b/i);
+  const retry = app.syncBar.getByRole('button', { name: /^Retry/ });
+  await expect(retry).toBeVisible();
+  await expect(new EventsPage(page).rows).toHaveCount(rows);
+
+  await credentials.setKey(service.url, service.keys.viewer);
+  await retry.click();
+  await app.waitForSync();
+  await expect(app.syncState).toHaveText(/^Online · Synced/);
+});

@@ -1,0 +1,79 @@
+import type { EventListItem } from '../../src/shared/wire/event';
+import type { TeamSeasonStats } from '../../src/shared/wire/stats';
+import type { TeamListItem } from '../../src/shared/wire/team';
+import { expect, test } from './fixtures';
+import { FIGURES, TeamPage, type Figure } from './pages/team-page';
+import type { ReferenceService } from './support/reference-service';
+
+const count = (value: number) => value.toLocaleString('en-US');
+const oneDecimal = (value: number) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const rank = (value: number) => (value > 0 ? `#${count(value)}` : '—');
+
+/** What each labelled figure must read for the service's statistics of one season. */
+function expectedFigures(stats: TeamSeasonStats): Record<Figure, string> {
+  return {
+    Wins: count(stats.wins),
+    Losses: count(stats.losses),
+    'Win rate': `${Math.round(stats.winRate * 100)}%`,
+    'Average score': oneDecimal(stats.avgScore),
+    'High score': Number.isInteger(stats.highScore)
+      ? count(stats.highScore)
+      : oneDecimal(stats.highScore),
+    'World rank': rank(stats.rankings.world),
+    'Regional rank': rank(stats.rankings.regional),
+    'State rank': rank(stats.rankings.state),
+  };
+}
+
+/** A team at a live event that also played an earlier season, with the seasons it played. */
+async function teamWithSeasons(service: ReferenceService) {
+  const events = await service.list<EventListItem>('/v1/events', { perPage: 100 });
+  const seasons = [...new Set(events.data.map((event) => event.season))].sort().reverse();
+  const live = events.data.find((event) => event.status === 'live')!;
+  const teams = await service.list<TeamListItem>(`/v1/events/${live.id}/teams`, { perPage: 100 });
+  for (const team of teams.data) {
+    const played: string[] = [];
+    for (const season of seasons) {
+      // The service answers zeros for a season the team did not play.
+      const { data } = await service.one<TeamSeasonStats>(`/v1/teams/${team.number}/stats`, {
+        season,
+      });
+      if (data.matches > 0) played.push(season);
+    }
+    if (played.length >= 2) return { team, seasons: played };
+  }
+  throw new Error(`no team at ${live.id} played two seasons`);
+}
+
+test('a favorite team’s figures equal the service’s statistics, season by season', async ({
+  app,
+  service,
+}) => {
+  const { page } = app;
+  const { team, seasons } = await teamWithSeasons(service);
+  await app.go(`/teams/${team.number}`);
+  await app.expectHeading(`${team.number} · ${team.name}`);
+  const teamPage = new TeamPage(page);
+
+  // A favorite's statistics are synced first; Ctrl+S runs that sync now.
+  await teamPage.favorite.click();
+  await expect(teamPage.favorite).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Control+s');
+  await app.waitForSync();
+
+  for (const season of seasons) {
+    await teamPage.seasonPicker.selectOption(season);
+    await expect(teamPage.seasonPicker).toHaveValue(season);
+    const { data } = await service.one<TeamSeasonStats>(`/v1/teams/${team.number}/stats`, {
+      season,
+    });
+    const expected = expectedFigures(data);
+    for (const figure of FIGURES) {
+      await expect(teamPage.figure(figure), `${figure} in ${season}`).toHaveText(expected[figure]);
+    }
+    await expect(teamPage.summaryLine).toContainText(
+      `${count(data.wins)}–${count(data.losses)} in ${season}`,
+    );
+  }
+});
