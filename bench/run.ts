@@ -1,5 +1,6 @@
 import { runServerBenchmark } from './server';
 import { runSyncBenchmark } from './sync';
+import { runUiBenchmark } from './ui';
 import { runVenueBenchmark } from './venue';
 
 /**
@@ -19,10 +20,17 @@ const BENCHMARKS: Readonly<Record<string, { description: string; run: () => Prom
     description: 'syncs of the demo data through good and bad venue wifi, against network floors',
     run: runVenueBenchmark,
   },
+  ui: {
+    description: 'the built app in headless Chromium through the preview, on the large data set',
+    run: runUiBenchmark,
+  },
 };
 
-/** No benchmark may hold the machine longer than this, whatever hangs. */
-const TIME_LIMIT_MS = 20 * 60_000;
+/**
+ * No benchmark may hold the machine longer than this, whatever hangs. The whole set took up to
+ * 20 minutes before `ui` (4 to 6 minutes on the shared build machine) joined it.
+ */
+const TIME_LIMIT_MS = 30 * 60_000;
 
 function usage(): string {
   return [
