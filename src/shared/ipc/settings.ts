@@ -12,7 +12,11 @@ export const serviceUrlSchema = z
   .refine((text) => {
     try {
       const url = new URL(text);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '';
+      return (
+        (url.protocol === 'https:' || url.protocol === 'http:') &&
+        url.username === '' &&
+        url.password === ''
+      );
     } catch {
       return false;
     }

@@ -46,10 +46,8 @@ describe('checkConnectInput', () => {
     });
   });
 
-  // Bug (src/shared/ipc/settings.ts, serviceUrlSchema): only `url.username` is checked, so an
-  // address carrying a password without a user name passes, and the password would be kept in
-  // the settings as part of the base URL.
-  it.fails('refuses an address with a password but no user name', () => {
+  // A password in the address would be kept in the settings as part of the base URL.
+  it('refuses an address with a password but no user name', () => {
     expect(checkConnectInput('https://:hunter2@events.example.org', 'k').ok).toBe(false);
   });
 

@@ -25,12 +25,9 @@ describe('seasonOf', () => {
     expect(seasonOf(new Date(2026, 11, 31, 12))).toBe('2026-2027');
   });
 
-  // Bug (src/renderer/src/views/teams/seasons.ts, seasonOf): it uses the local calendar
-  // (getFullYear/getMonth) while the service, main and the events list (seasonAt) count seasons
-  // in UTC, though its comment says "as the service's calendar has it". At 2026-08-01T02:00Z,
-  // 31 July 22:00 in New York, the teams list offers 2025-2026 as the current season while the
-  // service and the events list are in 2026-2027.
-  it.fails('agrees with the service’s UTC calendar at the turn of the season', () => {
+  // The service, main and the events list count seasons in UTC: at 2026-08-01T02:00Z (31 July
+  // 22:00 in New York) every one of them is in 2026-2027, and the teams list must agree.
+  it('agrees with the service’s UTC calendar at the turn of the season', () => {
     const instant = new Date('2026-08-01T02:00:00Z');
     expect(seasonAt(instant)).toBe('2026-2027');
     expect(seasonOf(instant)).toBe('2026-2027');

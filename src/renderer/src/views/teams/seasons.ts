@@ -5,8 +5,8 @@ const RECENT_SEASON_COUNT = 5;
 
 /** The season a day falls in: August starts the next one, as the service's calendar has it. */
 export function seasonOf(day: Date): string {
-  const year = day.getFullYear();
-  const first = day.getMonth() >= 7 ? year : year - 1;
+  const year = day.getUTCFullYear();
+  const first = day.getUTCMonth() >= 7 ? year : year - 1;
   return `${first}-${first + 1}`;
 }
 
