@@ -42,6 +42,9 @@ export default defineConfig({
     plugins: [react(), devServerCsp()],
     build: {
       outDir: 'out/renderer',
+      // electron-vite leaves the renderer unminified; minified, the first paint's JavaScript
+      // is a third of the size, and a scout's laptop parses it at every start.
+      minify: true,
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
     },
   },
