@@ -19,7 +19,11 @@ function Teams({ teams, highlight }: { teams: readonly number[]; highlight?: num
       {teams.map((team, index) => (
         <span key={team}>
           {index > 0 && ' '}
-          <Link to={paths.team(team)} className={team === highlight ? 'winner' : undefined}>
+          <Link
+            to={paths.team(team)}
+            className={team === highlight ? 'viewed-team' : undefined}
+            aria-current={team === highlight ? 'page' : undefined}
+          >
             {team}
           </Link>
         </span>
@@ -36,7 +40,8 @@ function winnerText(winner: Winner | null): string {
 
 /**
  * Matches as a schedule reads: Match · Red teams · Red score · Blue score · Blue teams · result.
- * Red and blue are labelled, not only coloured; the viewed team's rows are highlighted.
+ * Red and blue are labelled, not only coloured; the viewed team's number is marked in every row
+ * (on its own page every row is its match, so marking whole rows would say nothing).
  */
 export function MatchTable({
   matches,
@@ -70,11 +75,8 @@ export function MatchTable({
       </thead>
       <tbody>
         {matches.map((match) => {
-          const involved =
-            highlightTeam !== undefined &&
-            (match.red.teams.includes(highlightTeam) || match.blue.teams.includes(highlightTeam));
           return (
-            <tr key={match.id} className={involved ? 'highlight' : undefined}>
+            <tr key={match.id}>
               <td>
                 <span title={matchTypeLabel(match.type)}>{matchName(match)}</span>
               </td>
