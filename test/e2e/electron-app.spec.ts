@@ -10,7 +10,7 @@ const missing = electronUnavailableReason();
 test.describe('the packaged app', () => {
   test.skip(missing !== null, `Skipped: ${missing}.`);
 
-  test('opens one secure window that shows app:info from main', async ({}, testInfo) => {
+  test('opens one secure window; its demo and Settings show app:info from main', async ({}, testInfo) => {
     const app = await electron.launch({
       executablePath: electronBinary() ?? undefined,
       args: [
@@ -21,6 +21,13 @@ test.describe('the packaged app', () => {
     try {
       const window = await app.firstWindow();
       await expect(window.getByTestId('app-shell')).toHaveAttribute('data-ready', 'true');
+      // A fresh profile opens on the first run; the app's facts live in Settings, past it.
+      await window.getByRole('button', { name: 'Explore with demo data' }).click();
+      await expect(window.getByRole('heading', { level: 1 })).toHaveText('Events');
+      await window
+        .getByRole('navigation', { name: 'Views' })
+        .getByRole('link', { name: 'Settings' })
+        .click();
       await expect(window.getByTestId('app-runtime')).toContainText(`Electron ${electronVersion}`);
       await expect(window.getByTestId('app-sqlite')).toHaveText(/^3\.\d+\.\d+$/);
       const isolated = await window.evaluate(

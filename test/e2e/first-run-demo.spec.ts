@@ -16,6 +16,8 @@ test('the first run offers the demo and a service; the demo fills every view', a
   await expect(firstRun.key).toHaveAttribute('type', 'password');
   await expect(firstRun.connectButton).toBeVisible();
   await expect(app.demoBanner).toHaveCount(0);
+  // Nothing to sync yet, and the bar says so rather than "synced".
+  await expect(app.syncState).toHaveText('No service yet');
 
   await firstRun.demoButton.click();
   await app.expectHeading('Events');
@@ -65,4 +67,21 @@ test('the first run offers the demo and a service; the demo fills every view', a
   await app.nav('Settings').click();
   await app.expectHeading('Settings');
   await expect(app.demoBanner).toBeVisible();
+});
+
+test.describe('opened on the demo', () => {
+  test.use({ start: 'demo' });
+
+  test('the demo opens at once with its banner, synced from the service inside the app', async ({
+    app,
+  }) => {
+    await app.expectHeading('Events');
+    await expect(app.demoBanner).toContainText('Demo data');
+    await expect(new EventsPage(app.page).rows.first()).toBeVisible();
+    const demo = app.preview.workspace.demoService;
+    expect(demo?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    await app.demoBanner.getByRole('link', { name: 'Connect to a real service' }).click();
+    await app.expectHeading('Settings');
+    await expect(app.page.getByRole('button', { name: 'Connect' })).toBeVisible();
+  });
 });

@@ -1,13 +1,17 @@
 import { test as base, expect } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
 import { createCredentials } from '../../src/main/credentials/credentials';
+import { APP_SYNC_SCHEDULE } from '../../src/main/sync/app-schedule';
+import { startPreview, type RunningPreview } from '../../src/preview/preview';
 import type { DataSize, Role } from '../../src/server/config';
 import type { SyncScope } from '../../src/shared/ipc/sync';
-import { startPreview, type RunningPreview } from '../../src/preview/preview';
-import { mkdirSync } from 'node:fs';
 import { AppPage } from './pages/app-page';
 import { ReferenceService } from './support/reference-service';
 
 export const APP_VERSION = '0.0.0-e2e';
+
+/** How long the app may take to notice an outage: each request is tried four times first. */
+export const OUTAGE_NOTICED = { timeout: 20_000 };
 
 /** How the app opens: the first-run screen, the built-in demo, or the fixture's reference service. */
 export type AppStart = 'first-run' | 'demo' | 'service';
@@ -15,14 +19,17 @@ export type AppStart = 'first-run' | 'demo' | 'service';
 interface Options {
   /** Where the app's data comes from when the page first loads. */
   start: AppStart;
-  /** The reference service's data set: `demo` (600 teams, 55 events) or `large` (10,000 teams). */
+  /** The reference service's data set: `demo` (600 teams, 55 events a viewer sees) or `large` (10,000 teams). */
   serviceData: DataSize;
   /** `stopped`: the service is down before the app first syncs (a never-synced cache). */
   serviceAtStart: 'running' | 'stopped';
   /** Whose key the app holds in the keychain for the service. */
   appRole: Role;
-  /** The app's sync schedule: short, so recovery after an outage shows within seconds. */
-  syncIntervalMs: number;
+  /**
+   * The app's sync schedule: short, so recovery after an outage shows within seconds; `null`: no
+   * scheduled syncs at all, only those the app starts itself and the person's own.
+   */
+  syncIntervalMs: number | null;
   /**
    * `all`: after the first sync, the scope is set to all and a whole sync runs before the page
    * opens, so every list and statistic the service has is in the cache (about 1,500 requests).
@@ -47,7 +54,7 @@ export const test = base.extend<Options & Fixtures>({
   serviceData: ['demo', { option: true }],
   serviceAtStart: ['running', { option: true }],
   appRole: ['viewer', { option: true }],
-  syncIntervalMs: [60_000, { option: true }],
+  syncIntervalMs: [60_000 as number | null, { option: true }],
   syncScope: ['default', { option: true }],
 
   dataDirectory: async ({}, use, testInfo) => {
@@ -92,8 +99,21 @@ export const test = base.extend<Options & Fixtures>({
       const summary = await engine.run({ scope: 'all' });
       expect(summary.outcome, 'the whole sync before the test').toBe('completed');
     }
-    // The app's own schedule waits minutes between runs; a test cannot.
-    preview.workspace.startSchedule({ startupDelayMs: syncIntervalMs, intervalMs: syncIntervalMs });
+    // The app's own schedule waits minutes between runs; a test cannot. Opening on a service or
+    // the demo has just synced, so the schedule takes over an interval later, as after the app's
+    // own switches; the first run's schedule tries as soon as the app's does (and learns that no
+    // service is chosen yet).
+    if (syncIntervalMs === null) {
+      preview.workspace.current.engine.stopSchedule();
+    } else {
+      preview.workspace.startSchedule({
+        startupDelayMs:
+          start === 'first-run'
+            ? Math.min(APP_SYNC_SCHEDULE.startupDelayMs, syncIntervalMs)
+            : syncIntervalMs,
+        intervalMs: syncIntervalMs,
+      });
+    }
     await use(preview);
     await preview.close();
     if (start === 'service') await credentials.clearKey(service.url);
@@ -108,7 +128,8 @@ export const test = base.extend<Options & Fixtures>({
     await app.waitUntilReady();
     if (start !== 'first-run') {
       if (serviceAtStart === 'running') await app.waitForSync();
-      else await expect(app.syncState).toHaveAttribute('data-state', 'offline');
+      // A request to a closed port is tried four times, backing off, before the app says offline.
+      else await expect(app.syncState).toHaveAttribute('data-state', 'offline', OUTAGE_NOTICED);
     }
     await use(app);
   },

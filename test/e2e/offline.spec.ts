@@ -1,6 +1,6 @@
 import type { EventListItem } from '../../src/shared/wire/event';
 import type { TeamListItem } from '../../src/shared/wire/team';
-import { expect, test } from './fixtures';
+import { expect, OUTAGE_NOTICED, test } from './fixtures';
 import { EventPage } from './pages/event-page';
 import { EventsPage } from './pages/events-page';
 import { TeamPage } from './pages/team-page';
@@ -25,7 +25,7 @@ test('with the service gone every view reads the cache, and the bar recovers by 
   await expect(page.getByTestId('compare-row-wins').getByRole('cell')).toHaveText([/\d/, /\d/]);
 
   await service.stop();
-  await expect(app.syncState).toHaveAttribute('data-state', 'offline');
+  await expect(app.syncState).toHaveAttribute('data-state', 'offline', OUTAGE_NOTICED);
   await expect(app.syncState).toHaveText('Offline');
   await expect(app.syncAge).toHaveText(/^Last synced (just now|\d+ min ago)$/);
   await expect(app.syncBar.getByRole('button', { name: /Retry/ })).toBeVisible();
@@ -76,7 +76,7 @@ test('with the service gone every view reads the cache, and the bar recovers by 
     (window as unknown as { sameDocument: boolean }).sameDocument = true;
   });
   await service.start();
-  await expect(app.syncState).toHaveAttribute('data-state', 'idle');
+  await expect(app.syncState).toHaveAttribute('data-state', 'idle', OUTAGE_NOTICED);
   await expect(app.syncState).toHaveText(/^Online · Synced/);
   await expect(app.syncAge).toHaveText(/^Last synced just now$/);
   expect(
