@@ -46,13 +46,11 @@ test('the first run offers the demo and a service; the demo fills every view', a
   await expect(event.panel.getByTestId(/^(clip-table|state-empty)$/)).toBeVisible();
   await app.expectHeading(eventName);
 
-  await app.nav('Teams').click();
-  await app.expectHeading('Teams');
-  const teams = new TeamsPage(page);
-  await expect(teams.teamRows.first()).toBeVisible();
-  const firstTeam = teams.teamRows.first();
-  const number = await firstTeam.getAttribute('data-team-number');
-  await firstTeam.click();
+  // A team of this event, from its Teams tab.
+  await event.tab('Teams').click();
+  const teamLink = event.panel.getByRole('link').first();
+  const number = (await teamLink.textContent()) ?? '';
+  await teamLink.click();
   await app.expectHeading(new RegExp(`^${number} · `));
   const team = new TeamPage(page);
   for (const name of ['Events', 'Matches', 'Clips'] as const) {
@@ -61,6 +59,10 @@ test('the first run offers the demo and a service; the demo fills every view', a
     await expect(page.getByRole('tabpanel')).toBeVisible();
   }
   await app.expectHeading(new RegExp(`^${number} · `));
+
+  await app.nav('Teams').click();
+  await app.expectHeading('Teams');
+  await expect(new TeamsPage(page).teamRows.first()).toBeVisible();
 
   await app.nav('Compare').click();
   await app.expectHeading('Compare teams');

@@ -1,7 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { createCredentials } from '../../src/main/credentials/credentials';
-import { APP_SYNC_SCHEDULE } from '../../src/main/sync/app-schedule';
 import { startPreview, type RunningPreview } from '../../src/preview/preview';
 import type { DataSize, Role } from '../../src/server/config';
 import type { SyncScope } from '../../src/shared/ipc/sync';
@@ -101,19 +100,23 @@ export const test = base.extend<Options & Fixtures>({
     }
     // The app's own schedule waits minutes between runs; a test cannot. Opening on a service or
     // the demo has just synced, so the schedule takes over an interval later, as after the app's
-    // own switches; the first run's schedule tries as soon as the app's does (and learns that no
-    // service is chosen yet).
+    // own switches. On a first run the app's first scheduled try (1.5 s after the window shows)
+    // learns that no service is chosen yet; here it is made at once.
+    const firstRun = start === 'first-run';
+    const { engine } = preview.workspace.current;
     if (syncIntervalMs === null) {
-      preview.workspace.current.engine.stopSchedule();
+      engine.stopSchedule();
     } else {
       preview.workspace.startSchedule({
-        startupDelayMs:
-          start === 'first-run'
-            ? Math.min(APP_SYNC_SCHEDULE.startupDelayMs, syncIntervalMs)
-            : syncIntervalMs,
+        startupDelayMs: firstRun ? 0 : syncIntervalMs,
         intervalMs: syncIntervalMs,
       });
+      if (firstRun) await expect.poll(() => engine.status().lastAttemptAt).not.toBeNull();
     }
+    // The page opens once that first sync is over: a status pushed while the preview's page is
+    // still connecting its event stream is lost, and the bar would keep the one it read first
+    // ("Syncing…" for good). That is a bug of the preview's bridge, in the e2e report.
+    await engine.idle();
     await use(preview);
     await preview.close();
     if (start === 'service') await credentials.clearKey(service.url);
