@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { EVENT_ID_PATTERN } from '../../../shared/wire/formats';
 import { Skeleton, StateMessage } from '../components/StateMessage';
 import { Tabs } from '../components/Tabs';
@@ -10,6 +10,7 @@ import { EventHeader } from './events/EventHeader';
 import { EventMatchesTab } from './events/EventMatchesTab';
 import { EventTeamsTab } from './events/EventTeamsTab';
 import '../styles/events.css';
+import { useAddressParams } from '../use-address-params';
 
 const TABS = ['teams', 'matches', 'clips'] as const;
 type EventTab = (typeof TABS)[number];
@@ -42,7 +43,7 @@ function EventNotFound({ eventId }: { eventId: string }) {
 export function EventView() {
   const eventId = useParams().eventId ?? '';
   const valid = EVENT_ID_PATTERN.test(eventId);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const tab = tabParam(params.get('tab'));
   const clipPage = pageParam(params.get('page'));
   const clipsBy = useMemo(() => clipFilters(params), [params]);

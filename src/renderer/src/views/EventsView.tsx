@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import type { EventListAnswer } from '../../../shared/ipc/reads';
 import { ExportButton } from '../components/ExportButton';
 import { Freshness } from '../components/Freshness';
@@ -18,6 +17,7 @@ import {
   type EventListFilters,
 } from './events/list-filters';
 import '../styles/events.css';
+import { useAddressParams } from '../use-address-params';
 
 const PER_PAGE = 50;
 
@@ -65,7 +65,7 @@ function EmptyEvents({
 
 /** `#/events`: every event the service lists, filtered and paged like the service does. */
 export function EventsView() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const filters = useMemo(() => eventListFilters(params), [params]);
   const page = pageParam(params.get('page'));
   const list = eventQueries.useQuery(

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { TEAM_NUMBER_MAX, TEAM_NUMBER_MIN } from '../../../shared/wire/formats';
 import type { TeamSeasonStats } from '../../../shared/wire/stats';
 import type { TeamChartProps } from './teams/TeamChart';
@@ -21,6 +21,7 @@ import {
   TeamMatchesPanel,
 } from './teams/TeamPanels';
 import '../styles/teams.css';
+import { useAddressParams } from '../use-address-params';
 
 /** recharts is loaded with the first team page that has a chart to draw, not with the app. */
 const TeamChart = lazy(() => import('./teams/TeamChart'));
@@ -62,7 +63,7 @@ export function TeamView() {
 type ParamName = 'season' | 'tab' | 'event' | 'sort' | 'page';
 
 function TeamPage({ teamNumber }: { teamNumber: number }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const syncNow = useSyncStatus((state) => state.syncNow);
   const team = teamQueries.useQuery('team', { teamNumber });
   const askedSeason = seasonParam(params.get('season'));

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { ExportList } from '../../../shared/ipc/actions';
 import { ExportButton } from '../components/ExportButton';
 import { Freshness } from '../components/Freshness';
@@ -13,6 +13,7 @@ import { DebouncedText } from './teams/DebouncedText';
 import { recentSeasons, seasonParam } from './teams/seasons';
 import { TEAM_PAGE_SIZE, TeamGrid, type TeamFilters } from './teams/TeamGrid';
 import '../styles/teams.css';
+import { useAddressParams } from '../use-address-params';
 
 type FilterName = 'season' | 'region' | 'search';
 
@@ -34,7 +35,7 @@ function readFilters(params: URLSearchParams): TeamFilters {
  * the address, so a reload or a link opens the same place.
  */
 export function TeamsView() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const navigate = useNavigate();
   const syncNow = useSyncStatus((state) => state.syncNow);
   const favoriteList = useLibrary((state) => state.favorites);
