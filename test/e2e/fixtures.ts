@@ -138,13 +138,4 @@ export const test = base.extend<Options & Fixtures>({
   },
 });
 
-/**
- * Marks the running test as expected to fail because of a bug in the app, and says so in the
- * run's output: when the bug is fixed the test passes, Playwright reports that, and this goes.
- */
-export function knownAppBug(reason: string): void {
-  test.fail(true, reason);
-  console.log(`[e2e] expected to fail until the app is fixed: ${reason}`);
-}
-
 export { expect };

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { TeamSeasonStats } from '../../src/shared/wire/stats';
 import type { TeamListItem } from '../../src/shared/wire/team';
-import { expect, knownAppBug, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { ComparePage } from './pages/compare-page';
 import { TeamPage } from './pages/team-page';
 import { tourSubjects } from './support/tour';
@@ -90,10 +90,6 @@ test('after a move to a team, focus is on its heading, where reading starts', as
   app,
   service,
 }) => {
-  knownAppBug(
-    'TeamView: a team not yet read renders a loading <h1>; App focuses it after the move, then ' +
-      'TeamHeader replaces it with a new <h1> and focus falls to <body>.',
-  );
   const [first] = (await service.list<TeamListItem>('/v1/teams', { perPage: 1 })).data;
   await app.go(`/teams/${first!.number}`);
   await app.expectHeading(`${first!.number} · ${first!.name}`);

@@ -34,9 +34,21 @@ function useAppStartup(): void {
   }, []);
 }
 
+/** How long after a move a heading that replaces the loading one still takes the focus. */
+const FOCUS_FOLLOW_MS = 3_000;
+
+function focusHeading(): void {
+  const heading = document.querySelector<HTMLElement>('#main h1');
+  if (heading === null) return;
+  heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
+}
+
 /**
  * After a move to another view, focus goes to its heading, so a keyboard or screen-reader user
- * starts reading the new view instead of the link they left.
+ * starts reading the new view instead of the link they left. A record not read yet shows a
+ * loading heading that its real one replaces a moment later, taking the focus with it to the
+ * page's body: for a short while, a focus dropped that way goes to the new heading.
  */
 function useFocusOnNavigate(): void {
   const { pathname } = useLocation();
@@ -46,9 +58,20 @@ function useFocusOnNavigate(): void {
       first.current = false;
       return;
     }
-    const heading = document.querySelector<HTMLElement>('#main h1');
-    heading?.setAttribute('tabindex', '-1');
-    heading?.focus({ preventScroll: true });
+    focusHeading();
+    const main = document.getElementById('main');
+    if (main === null) return;
+    const follow = new MutationObserver(() => {
+      if (document.activeElement === document.body || document.activeElement === null) {
+        focusHeading();
+      }
+    });
+    follow.observe(main, { childList: true, subtree: true });
+    const stop = window.setTimeout(() => follow.disconnect(), FOCUS_FOLLOW_MS);
+    return () => {
+      window.clearTimeout(stop);
+      follow.disconnect();
+    };
   }, [pathname]);
 }
 
