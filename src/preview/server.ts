@@ -85,7 +85,7 @@ export async function startPreviewServer(
       const { name, input } = parseIpcRequest(await readBody(request));
       send(response, 200, 'application/json', JSON.stringify(await dispatch(name, input)));
     } else if (path === PUSH_PATH && pushes !== undefined) {
-      streamPushes(pushes, request, response);
+      streamPushes(pushes, dispatch, request, response);
     } else if (path === BRIDGE_PATH) {
       send(response, 200, JAVASCRIPT, bridgeScript);
     } else if (path === '/' || path === '/index.html') {
@@ -116,7 +116,12 @@ export async function startPreviewServer(
 }
 
 /** Main's pushes as server-sent events, one event name per push name. */
-function streamPushes(pushes: PushHub, request: IncomingMessage, response: ServerResponse): void {
+function streamPushes(
+  pushes: PushHub,
+  dispatch: Dispatch,
+  request: IncomingMessage,
+  response: ServerResponse,
+): void {
   response.writeHead(200, {
     'content-type': 'text/event-stream',
     'cache-control': 'no-store',
@@ -127,6 +132,13 @@ function streamPushes(pushes: PushHub, request: IncomingMessage, response: Serve
     response.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
   });
   request.on('close', detach);
+  // Pushes sent before this stream connected are gone; the sync's state is the one a page
+  // cannot do without (a bar stuck on "Syncing" otherwise), so a new stream starts with it.
+  void dispatch('sync:status', undefined).then((result) => {
+    if (result.ok && !response.writableEnded) {
+      response.write(`event: sync:status\ndata: ${JSON.stringify(result.value)}\n\n`);
+    }
+  });
 }
 
 async function bundleBridge(): Promise<string> {

@@ -3,7 +3,9 @@ import { createBridge } from '../../shared/ipc/bridge';
 // The browser preview's stand-in for the preload: the same bridge, with HTTP to the preview's
 // Node process in place of Electron's IPC and server-sent events in place of its pushes. Bundled
 // by the preview server and loaded before the renderer.
-let stream: EventSource | null = null;
+// The stream opens with the page, not at the first subscription, so pushes sent while the
+// renderer starts are not lost on the way.
+const stream = new EventSource('/__events');
 
 const api = createBridge(
   async (name, input) => {
@@ -15,10 +17,9 @@ const api = createBridge(
     return (await response.json()) as unknown;
   },
   (name, listener) => {
-    stream ??= new EventSource('/__events');
     const forward = (event: MessageEvent<string>) => listener(JSON.parse(event.data) as unknown);
     stream.addEventListener(name, forward);
-    return () => stream?.removeEventListener(name, forward);
+    return () => stream.removeEventListener(name, forward);
   },
 );
 

@@ -13,7 +13,7 @@ export function Freshness({ freshness }: { freshness: FreshnessInfo | null | und
   if (syncedAt === null) {
     return (
       <span className="freshness stale" data-testid="freshness">
-        {complete ? 'Not synced yet' : 'Partly synced: what the cache holds so far'}
+        {complete ? 'Not synced yet' : 'Not fully synced yet'}
       </span>
     );
   }

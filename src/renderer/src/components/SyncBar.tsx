@@ -56,7 +56,12 @@ export function SyncBar() {
       dot = 'dot error';
       headline = `Sync error: ${status.problem?.message ?? 'the last sync failed'}`;
     } else {
-      headline = status.problem === null ? 'Online · Synced' : 'Online · Synced in part';
+      headline =
+        status.lastSuccessAt === null && status.problem === null
+          ? 'Online'
+          : status.problem === null
+            ? 'Online · Synced'
+            : 'Online · Synced in part';
       if (status.problem !== null) detail = `${detail} · ${status.problem.message}`;
     }
   }

@@ -12,18 +12,27 @@ interface SyncState {
   cancel: () => Promise<void>;
 }
 
+/** How many status pushes have arrived, so an older answer to `load` never replaces a newer push. */
+let pushesReceived = 0;
+
 /** The sync's state as main pushes it; the sync bar and "Sync now" read and act through here. */
 export const useSyncStatus = create<SyncState>()((set) => ({
   status: null,
   actionError: null,
   load: async () => {
+    const pushesBefore = pushesReceived;
     try {
-      set({ status: await unwrap(bridge().sync.status()) });
+      const status = await unwrap(bridge().sync.status());
+      // A push that arrived while the answer was on its way is newer than the answer.
+      if (pushesReceived === pushesBefore) set({ status });
     } catch (error) {
       set({ actionError: describeError(error) });
     }
   },
-  receive: (status) => set({ status }),
+  receive: (status) => {
+    pushesReceived += 1;
+    set({ status });
+  },
   syncNow: async (scope) => {
     try {
       set({ actionError: null });
