@@ -96,6 +96,22 @@ export function TeamsView() {
       ) : (
         <Skeleton rows={12} />
       );
+  } else if (
+    answer.meta.total === 0 &&
+    filters.season !== undefined &&
+    !answer.freshness.complete
+  ) {
+    // Which teams took part in a season comes from every event's team list, which only a sync of
+    // scope All holds whole: saying "no teams" here would pass a gap in the copy off as an answer.
+    body = (
+      <StateMessage
+        kind="stale"
+        action={{ label: 'Open settings', run: () => void navigate(paths.settings()) }}
+      >
+        The local copy does not hold {filters.season}’s event team lists yet; filtering teams by
+        season offline needs the sync scope All.
+      </StateMessage>
+    );
   } else if (answer.meta.total === 0) {
     body =
       answer.freshness.syncedAt === null && !answer.freshness.complete ? (
