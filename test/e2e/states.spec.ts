@@ -26,6 +26,22 @@ test('filters that match nothing say so, and Clear filters brings the list back'
   await expect(teams.search).toHaveValue('');
 });
 
+test('a season filter the default sync cannot answer says what is missing, not "no teams"', async ({
+  app,
+  service,
+}) => {
+  // The default scope holds the team lists of live and pinned events only: an older season's
+  // registrations are not in the copy, so its teams cannot be told apart offline.
+  const past = await service.list<{ season: string }>('/v1/events', { status: 'past', perPage: 1 });
+  const season = past.data[0]!.season;
+  await app.go(`/teams?season=${season}`);
+  await expect(app.page.getByTestId('state-stale')).toHaveText(
+    new RegExp(`does not hold ${season}’s event team lists yet`),
+  );
+  await app.page.getByRole('button', { name: 'Open settings' }).click();
+  await app.expectHeading('Settings');
+});
+
 test.describe('a cache never synced', () => {
   // No schedule: once the first sync has failed, only the person's button syncs again.
   test.use({ serviceAtStart: 'stopped', syncIntervalMs: null });
