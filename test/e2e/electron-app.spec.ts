@@ -8,7 +8,7 @@ import { electronUnavailableReason } from './electron-availability';
 const missing = electronUnavailableReason();
 
 test.describe('the packaged app', () => {
-  test.skip(missing !== null, `Skipped: ${missing}.`);
+  test.skip(missing !== null, `Skipped: the packaged app cannot run here, because ${missing}.`);
 
   test('opens one secure window; its demo and Settings show app:info from main', async ({}, testInfo) => {
     const app = await electron.launch({

@@ -57,7 +57,13 @@ export function invalidateQueries(changed: readonly string[]): void {
 export function createQueryStore<Loaders extends Record<string, Loader>>(loaders: Loaders) {
   const useStore = create<QueryState>()(() => ({ entries: {} }));
 
-  const keyOf = (name: keyof Loaders, input: unknown) => `${String(name)} ${JSON.stringify(input)}`;
+  // A key is the loader's name and its input as JSON (inputs cross the bridge as JSON anyway), so
+  // an effect can depend on the key alone and read the input back from it.
+  const keyOf = (name: keyof Loaders, input: unknown) => JSON.stringify([name, input]);
+  const ensureKey = (key: string): string => {
+    const [name, input] = JSON.parse(key) as [keyof Loaders, InputOf<Loaders[keyof Loaders]>];
+    return ensure(name, input);
+  };
 
   function setRemote(key: string, update: (remote: Remote<Built>) => Remote<Built>): void {
     useStore.setState((state) => {
@@ -165,12 +171,10 @@ export function createQueryStore<Loaders extends Record<string, Loader>>(loaders
   ): Remote<ValueOf<Loaders[Name]>> {
     const key = input === null ? null : keyOf(name, input);
     useEffect(() => {
-      if (input === null) return;
-      const mounted = ensure(name, input);
+      if (key === null) return;
+      const mounted = ensureKey(key);
       changeReaders(mounted, 1);
       return () => changeReaders(mounted, -1);
-      // The key is the input's identity; the object itself may be rebuilt on every render.
-      // eslint-disable-next-line react-hooks/exhaustive-deps
     }, [key]);
     const remote = useStore((state) => (key === null ? undefined : state.entries[key]?.remote));
     const previous = useRef<Remote<Built> | null>(null);
@@ -195,14 +199,12 @@ export function createQueryStore<Loaders extends Record<string, Loader>>(loaders
     inputs: readonly InputOf<Loaders[Name]>[],
   ): Remote<ValueOf<Loaders[Name]>>[] {
     const keys = inputs.map((input) => keyOf(name, input));
-    // JSON has no raw line breaks, so the joined keys identify the list of inputs.
-    const identity = keys.join('\n');
+    // The list of keys as one text: the effect's only dependency, the inputs read back from it.
+    const identity = JSON.stringify(keys);
     useEffect(() => {
-      const mounted = inputs.map((input) => ensure(name, input));
+      const mounted = (JSON.parse(identity) as string[]).map(ensureKey);
       changeReadersOf(mounted, 1);
       return () => changeReadersOf(mounted, -1);
-      // The identity is the inputs' keys; the array itself may be rebuilt on every render.
-      // eslint-disable-next-line react-hooks/exhaustive-deps
     }, [identity]);
     const remotes = useStore(
       useShallow((state) => keys.map((key) => state.entries[key]?.remote ?? LOADING)),

@@ -129,8 +129,6 @@ export function TeamGrid({
   const scrollRef = useRef<HTMLDivElement>(null);
   const initialOffset = Math.min(initialPage - 1, Math.floor((total - 1) / TEAM_PAGE_SIZE));
   const restoreOffset = Math.max(0, initialOffset) * TEAM_PAGE_SIZE * ROW_HEIGHT;
-  // The React Compiler is not used here; the virtualizer re-renders this component on scroll.
-  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scrollRef.current,
@@ -162,11 +160,11 @@ export function TeamGrid({
   const teamAt = (index: number): TeamListItem | undefined =>
     rowsByPage.get(pageOfRow(index))?.[index % TEAM_PAGE_SIZE];
 
-  useEffect(() => {
+  // Only the address the list was opened with is restored; afterwards the scroll leads.
+  const restoreScroll = useEffectEvent(() => {
     if (restoreOffset > 0) virtualizer.scrollToOffset(restoreOffset);
-    // Only the address the list was opened with is restored; afterwards the scroll leads.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  useEffect(() => restoreScroll(), []);
 
   const topRow = Math.floor((virtualizer.scrollOffset ?? restoreOffset) / ROW_HEIGHT);
   const topPage = pageOfRow(Math.min(topRow, Math.max(0, total - 1)));
