@@ -81,7 +81,7 @@ export async function tourOf(app: AppPage, service: ReferenceService): Promise<S
       heading: teamHeading,
       ready: async (page) => {
         await expect(new TeamPage(page).figure('Wins')).toBeVisible();
-        await expect(page.getByTestId('team-events-table')).toBeVisible();
+        await expect(page.getByTestId('events-table')).toBeVisible();
       },
     },
     {

@@ -1,21 +1,18 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useMemo, type ReactNode } from 'react';
 import type { Freshness as FreshnessInfo } from '../../../../shared/ipc/cached';
 import { CLIP_SORTS, type ClipSort } from '../../../../shared/wire/clip';
 import type { ListMeta } from '../../../../shared/wire/envelopes';
 import type { EventListItem } from '../../../../shared/wire/event';
-import { StatusBadge, StreamBadge } from '../../components/Badges';
 import { ClipList } from '../../components/ClipList';
-import { DateRange } from '../../components/DateText';
 import { ExportButton } from '../../components/ExportButton';
 import { Freshness } from '../../components/Freshness';
 import { MatchTable } from '../../components/MatchTable';
 import { Pagination } from '../../components/Pagination';
 import { Skeleton, StateMessage } from '../../components/StateMessage';
-import { formatCount } from '../../format/numbers';
-import { paths } from '../../routes';
 import type { Remote } from '../../stores/query-store';
+import { useLibrary } from '../../stores/library';
 import { teamQueries } from '../../stores/reads';
+import { EventsTable } from '../events/EventsTable';
 import { useSyncStatus } from '../../stores/sync-status';
 
 const EVENTS_PER_PAGE = 25;
@@ -163,51 +160,11 @@ function EventFilter({
   );
 }
 
+/** The team's events read as the events list does, kept-offline marks included. */
 function EventRows({ events }: { events: readonly EventListItem[] }) {
-  return (
-    <table className="data" data-testid="team-events-table">
-      <caption className="visually-hidden">The team’s events</caption>
-      <thead>
-        <tr>
-          <th scope="col">Event</th>
-          <th scope="col">Dates</th>
-          <th scope="col">Location</th>
-          <th scope="col">Status</th>
-          <th scope="col" className="num">
-            Teams
-          </th>
-          <th scope="col" className="num">
-            Clips
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {events.map((event) => (
-          <tr key={event.id}>
-            <td>
-              <Link to={paths.event(event.id)}>{event.name}</Link>
-            </td>
-            <td>
-              <DateRange start={event.startDate} end={event.endDate} />
-            </td>
-            <td>
-              {[event.location.city, event.location.state, event.location.country]
-                .filter((part) => part !== '')
-                .join(', ')}
-            </td>
-            <td>
-              <span className="badges">
-                <StatusBadge status={event.status} />
-                <StreamBadge streamStatus={event.streamStatus} />
-              </span>
-            </td>
-            <td className="num">{formatCount(event.teamCount)}</td>
-            <td className="num">{formatCount(event.clipCount)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const pins = useLibrary((state) => state.pins);
+  const pinned = useMemo(() => new Set(pins), [pins]);
+  return <EventsTable events={events} pinned={pinned} caption="The team’s events" busy={false} />;
 }
 
 export function TeamEventsPanel({ teamNumber, season, page, onPage }: PanelProps) {
