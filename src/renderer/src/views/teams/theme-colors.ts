@@ -33,11 +33,17 @@ export function useTokenColors<Token extends string>(
   return useMemo(() => {
     // The theme is this memo's reason to re-read the tokens, though it is not read itself.
     void theme;
-    const style = getComputedStyle(document.documentElement);
+    // A token holds `light-dark(…, …)`, which only a colour property resolves: a hidden probe
+    // takes each one as its colour and the computed value is the side the theme picks.
+    const probe = document.createElement('span');
+    probe.hidden = true;
+    document.body.append(probe);
     const colors = {} as Record<Token, string>;
     for (const token of tokenList.split(' ') as Token[]) {
-      colors[token] = style.getPropertyValue(`--${token}`).trim();
+      probe.style.color = `var(--${token})`;
+      colors[token] = getComputedStyle(probe).color;
     }
+    probe.remove();
     return colors;
   }, [theme, tokenList]);
 }
