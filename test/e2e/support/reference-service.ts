@@ -3,6 +3,9 @@ import type { DataSize, Role } from '../../../src/server/config';
 import { startServer, type RunningServer } from '../../../src/server/start';
 import type { ListEnvelope, SingleEnvelope } from '../../../src/shared/wire/envelopes';
 
+/** Far above what a read of the in-memory service takes, even on a busy machine. */
+const ANSWER_WITHIN_MS = 10_000;
+
 export type Query = Record<string, string | number | undefined>;
 
 /**
@@ -67,9 +70,21 @@ export class ReferenceService {
     for (const [name, value] of Object.entries(query)) {
       if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
     }
-    const response = await fetch(url, { headers: { authorization: `Bearer ${this.keys[role]}` } });
-    if (!response.ok) throw new Error(`GET ${url.pathname}${url.search}: ${response.status}`);
-    return (await response.json()) as Body;
+    const what = `GET ${url.pathname}${url.search}`;
+    // A bounded wait: a request to the service that never came back once took a whole test's
+    // timeout with it, and the report named no step. Now it names the request.
+    const signal = AbortSignal.timeout(ANSWER_WITHIN_MS);
+    try {
+      const response = await fetch(url, {
+        headers: { authorization: `Bearer ${this.keys[role]}` },
+        signal,
+      });
+      if (!response.ok) throw new Error(`${what}: ${response.status}`);
+      return (await response.json()) as Body;
+    } catch (error) {
+      if (signal.aborted) throw new Error(`${what}: no answer within ${ANSWER_WITHIN_MS} ms`);
+      throw error;
+    }
   }
 
   list<Item>(path: string, query: Query = {}, role: Role = 'viewer') {
