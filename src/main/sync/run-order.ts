@@ -73,7 +73,7 @@ async function pullScope(run: OrderedRun): Promise<ScopedPulls> {
   const { planner, scope, force, context, pull, phase, maxAgeMs } = run;
   const fullEvent = async (eventId: string) => {
     const record = await pull(() => pullEvent(context, eventId));
-    if (record === null || !context.writer.hasEvent(eventId)) return;
+    if (record === null || !context.writer.events.has(eventId)) return;
     await settleAll(EVENT_PARTS.map((part) => pull(() => pullEventPart(context, eventId, part))));
   };
 

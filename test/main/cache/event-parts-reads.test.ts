@@ -10,21 +10,21 @@ const EVENT = '2026springfield';
 beforeEach(() => {
   testCache = openTestCache();
   testCache.write((writer) => {
-    writer.upsertEvents([event({ id: EVENT, teamCount: 4, clipCount: 4 })]);
-    writer.replaceEventTeams(EVENT, [
+    writer.events.upsertItems([event({ id: EVENT, teamCount: 4, clipCount: 4 })]);
+    writer.eventParts.replaceTeams(EVENT, [
       team(1678, { clipCount: 3 }),
       team(254, { clipCount: 2 }),
       team(971),
       team(118),
     ]);
     // Stored out of order on purpose: the answer orders by type, then number.
-    writer.replaceEventMatches(EVENT, [
+    writer.eventParts.replaceMatches(EVENT, [
       match(EVENT, 'final', 1, [254, 971], [1678, 118], [80, 80]),
       match(EVENT, 'qualification', 10, [254, 118], [1678, 971], [40, 55]),
       match(EVENT, 'qualification', 2, [254, 971], [1678, 118], [70, 30]),
       match(EVENT, 'semifinal', 1, [254, 971], [1678, 118]),
     ]);
-    writer.replaceEventClips(EVENT, [
+    writer.eventParts.replaceClips(EVENT, [
       clip('clipb', EVENT, [254, 1678], {
         matchId: `${EVENT}-q2`,
         matchType: 'qualification',

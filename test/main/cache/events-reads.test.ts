@@ -45,8 +45,8 @@ const echo = eventRecord(
 beforeEach(() => {
   testCache = openTestCache();
   testCache.write((writer) => {
-    writer.upsertEvents([delta, bravo, charlie, alpha]);
-    writer.upsertEventRecord(echo);
+    writer.events.upsertItems([delta, bravo, charlie, alpha]);
+    writer.events.upsertRecord(echo);
   });
   testCache.synced(['events']);
   reads = readsOf(testCache);

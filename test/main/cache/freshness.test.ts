@@ -8,8 +8,8 @@ let freshness: FreshnessReader;
 beforeEach(() => {
   testCache = openTestCache();
   testCache.write((writer) => {
-    writer.upsertEvents([event({ id: '2026alpha' }), event({ id: '2026bravo' })]);
-    writer.replaceEventTeams('2026alpha', [team(254)]);
+    writer.events.upsertItems([event({ id: '2026alpha' }), event({ id: '2026bravo' })]);
+    writer.eventParts.replaceTeams('2026alpha', [team(254)]);
   });
   freshness = new FreshnessReader(testCache.cache.reader);
 });
@@ -45,7 +45,7 @@ describe('freshness', () => {
     expect(freshness.registrations()).toEqual({ complete: true, syncedAt: '2026-11-01T00:00:00Z' });
     testCache.synced(['event:2026alpha:teams'], false);
     expect(freshness.registrations().complete).toBe(false);
-    testCache.write((writer) => writer.dropEventFromList('2026alpha'));
+    testCache.write((writer) => writer.events.dropFromList('2026alpha'));
     expect(freshness.registrations().complete).toBe(true);
   });
 

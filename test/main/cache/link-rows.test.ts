@@ -50,12 +50,12 @@ describe('link rows of matches and clips', () => {
     const test = (cache = openTestCache());
     const id = '2026springfield';
     test.write((writer) => {
-      writer.upsertEvents([event({ id }), event({ id: '2026other' })]);
-      writer.replaceEventMatches(id, [
+      writer.events.upsertItems([event({ id }), event({ id: '2026other' })]);
+      writer.eventParts.replaceMatches(id, [
         match(id, 'qualification', 1, [1, 2, 3], [4, 5, 6]),
         match(id, 'qualification', 2, [7, 8], [9, 10]),
       ]);
-      writer.replaceEventClips(id, [clip('c1', id, [1, 4]), clip('c2', id, [7])]);
+      writer.eventParts.replaceClips(id, [clip('c1', id, [1, 4]), clip('c2', id, [7])]);
     });
     expect(links(test).matches).toHaveLength(10);
     expect(links(test)).toEqual(expected(test));
@@ -63,11 +63,11 @@ describe('link rows of matches and clips', () => {
     test.write((writer) => {
       // Qualification 1 gets another red alliance, qualification 2 is dropped from the schedule,
       // a final appears; clip c1 changes teams, c2 goes away.
-      writer.replaceEventMatches(id, [
+      writer.eventParts.replaceMatches(id, [
         match(id, 'qualification', 1, [11, 2, 3], [4, 5, 6], [50, 40]),
         match(id, 'final', 1, [1, 4], [7, 9]),
       ]);
-      writer.replaceEventClips(id, [clip('c1', id, [4, 12])]);
+      writer.eventParts.replaceClips(id, [clip('c1', id, [4, 12])]);
     });
     expect(links(test)).toEqual(expected(test));
     expect(links(test).matches).toContainEqual({
@@ -79,7 +79,7 @@ describe('link rows of matches and clips', () => {
       expect.objectContaining({ match_id: `${id}-q2` }),
     );
 
-    test.write((writer) => writer.removeEvent(id));
+    test.write((writer) => writer.events.remove(id));
     expect(links(test)).toEqual({ matches: [], clips: [] });
   });
 });

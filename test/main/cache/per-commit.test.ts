@@ -6,7 +6,7 @@ let testCache: TestCache;
 
 beforeEach(() => {
   testCache = openTestCache();
-  testCache.write((writer) => writer.upsertTeams([team(254), team(1114)]));
+  testCache.write((writer) => writer.teams.upsertItems([team(254), team(1114)]));
 });
 afterEach(() => testCache.close());
 
@@ -37,7 +37,7 @@ describe('answers kept per commit', () => {
   it('derives again after the writer commits, and sees the commit', () => {
     const teams = countingTeams(4);
     expect(teams.ask('listed')).toBe(2);
-    testCache.write((writer) => writer.upsertTeams([team(118)]));
+    testCache.write((writer) => writer.teams.upsertItems([team(118)]));
     expect(teams.ask('listed')).toBe(3);
     expect(teams.ask('listed')).toBe(3);
     expect(teams.derived).toEqual(['listed', 'listed']);

@@ -9,7 +9,7 @@ let reads: Reads;
 beforeEach(() => {
   testCache = openTestCache();
   testCache.write((writer) => {
-    writer.upsertTeams([
+    writer.teams.upsertItems([
       team(254, { name: 'The Cheesy Poofs', school: 'Bellarmine College Prep', city: 'San Jose' }),
       team(2540, { name: 'Robo Lions', city: 'Portland' }),
       team(25401, { name: 'Gear Heads', city: 'Portland' }),
@@ -19,7 +19,7 @@ beforeEach(() => {
       team(971, { name: 'Spartan Robotics', school: 'Ducks Academy', city: 'Mountain View' }),
       team(4, { name: 'Zebra "Quotes" Crew', school: 'Polytechnic', city: 'Zürich' }),
     ]);
-    writer.upsertEvents([
+    writer.events.upsertItems([
       event({
         id: '2026springfield',
         name: 'Springfield Regional',
@@ -52,8 +52,8 @@ beforeEach(() => {
         location: { city: 'Zürich', country: 'CH' },
       }),
     ]);
-    writer.upsertEventRecord(eventRecord({ id: '2026secret', name: 'Spring Secret' }, 'unlisted'));
-    writer.replaceEventTeams('2026springfield', [team(9999, { name: 'Hidden Ducks' })]);
+    writer.events.upsertRecord(eventRecord({ id: '2026secret', name: 'Spring Secret' }, 'unlisted'));
+    writer.eventParts.replaceTeams('2026springfield', [team(9999, { name: 'Hidden Ducks' })]);
   });
   reads = readsOf(testCache);
 });
@@ -116,7 +116,7 @@ describe('quick-open search', () => {
 
   it('finds what the writer committed since the last search', async () => {
     expect((await found('qx')).teams).toEqual([]);
-    testCache.write((writer) => writer.upsertTeams([team(5, { name: 'Qxyz' })]));
+    testCache.write((writer) => writer.teams.upsertItems([team(5, { name: 'Qxyz' })]));
     expect((await found('qx')).teams).toEqual([5]);
     expect((await found('qxy')).teams).toEqual([5]);
   });

@@ -8,16 +8,16 @@ let reads: Reads;
 beforeEach(() => {
   testCache = openTestCache();
   testCache.write((writer) => {
-    writer.upsertTeams([team(254), team(118)]);
-    writer.upsertEvents([
+    writer.teams.upsertItems([team(254), team(118)]);
+    writer.events.upsertItems([
       event({ id: '2025alpha', season: '2025-2026', startDate: '2025-10-01T09:00:00Z' }),
       event({ id: '2026bravo', season: '2026-2027', startDate: '2026-10-01T09:00:00Z' }),
     ]);
-    writer.replaceEventTeams('2025alpha', [team(254), team(118)]);
-    writer.replaceEventTeams('2026bravo', [team(118)]);
-    writer.putTeamStats(254, seasonStats('2024-2025', { wins: 1 }));
-    writer.putTeamStats(254, seasonStats('2025-2026', { wins: 2 }));
-    writer.putTeamStats(31337, seasonStats('2025-2026'));
+    writer.eventParts.replaceTeams('2025alpha', [team(254), team(118)]);
+    writer.eventParts.replaceTeams('2026bravo', [team(118)]);
+    writer.teamParts.putStats(254, seasonStats('2024-2025', { wins: 1 }));
+    writer.teamParts.putStats(254, seasonStats('2025-2026', { wins: 2 }));
+    writer.teamParts.putStats(31337, seasonStats('2025-2026'));
   });
   testCache.synced(['team:254:stats:2024-2025', 'team:254:stats:2025-2026']);
   reads = readsOf(testCache);

@@ -53,16 +53,16 @@ const EARLIER = '2026-11-19T08:00:00Z';
 beforeEach(() => {
   testCache = openTestCache();
   testCache.write((writer) => {
-    writer.upsertTeams(teams);
-    writer.upsertEvents([alpha, bravo]);
-    writer.upsertEventRecord(hidden);
-    for (const id of ['2025alpha', '2026bravo', '2026hidden']) writer.replaceEventTeams(id, teams);
-    writer.replaceEventMatches('2025alpha', [alphaQ3, alphaQ2, alphaQ1]);
-    writer.replaceEventMatches('2026bravo', [bravoSf1, bravoQ1]);
-    writer.replaceEventMatches('2026hidden', [hiddenQ1]);
-    writer.replaceEventClips('2025alpha', [clipEarlyShort, clipEarlyLong, clipOther]);
-    writer.replaceEventClips('2026bravo', [clipLate]);
-    writer.replaceEventClips('2026hidden', [clipHidden]);
+    writer.teams.upsertItems(teams);
+    writer.events.upsertItems([alpha, bravo]);
+    writer.events.upsertRecord(hidden);
+    for (const id of ['2025alpha', '2026bravo', '2026hidden']) writer.eventParts.replaceTeams(id, teams);
+    writer.eventParts.replaceMatches('2025alpha', [alphaQ3, alphaQ2, alphaQ1]);
+    writer.eventParts.replaceMatches('2026bravo', [bravoSf1, bravoQ1]);
+    writer.eventParts.replaceMatches('2026hidden', [hiddenQ1]);
+    writer.eventParts.replaceClips('2025alpha', [clipEarlyShort, clipEarlyLong, clipOther]);
+    writer.eventParts.replaceClips('2026bravo', [clipLate]);
+    writer.eventParts.replaceClips('2026hidden', [clipHidden]);
   });
   testCache.synced([
     'teams',
@@ -135,7 +135,7 @@ describe('a team’s parts while the event tables are not complete', () => {
 
   it('uses the service’s answer when it holds that copy whole', async () => {
     testCache.synced(['event:2026bravo:matches'], false);
-    testCache.write((writer) => writer.replaceFetched('team:254:matches', fetchedMatches));
+    testCache.write((writer) => writer.teamParts.replaceFetched('team:254:matches', fetchedMatches));
     testCache.synced(['team:254:matches'], true, EARLIER);
     const answer = await reads.ask('teams:matches', { teamNumber: 254 });
     expect(answer.data).toEqual(fetchedMatches);
@@ -145,7 +145,7 @@ describe('a team’s parts while the event tables are not complete', () => {
 
   it('filters and pages a fetched copy like the service would', async () => {
     testCache.synced(['event:2026bravo:matches'], false);
-    testCache.write((writer) => writer.replaceFetched('team:254:matches', fetchedMatches));
+    testCache.write((writer) => writer.teamParts.replaceFetched('team:254:matches', fetchedMatches));
     testCache.synced(['team:254:matches']);
     const ids = async (filters: {
       season?: string;
@@ -168,7 +168,7 @@ describe('a team’s parts while the event tables are not complete', () => {
       { ...alpha, status: 'upcoming' as const },
       { ...bravo, status: 'upcoming' as const },
     ];
-    testCache.write((writer) => writer.replaceFetched('team:254:events', stale));
+    testCache.write((writer) => writer.teamParts.replaceFetched('team:254:events', stale));
     testCache.synced(['team:254:events']);
     const answer = await reads.ask('teams:events', { teamNumber: 254 });
     expect(answer.data.map((item) => item.status)).toEqual(['past', 'live']);
@@ -185,7 +185,7 @@ describe('a team’s parts while the event tables are not complete', () => {
     testCache.synced(['event:2026bravo:clips'], false);
     // Stored in the service's default order, which only '-date' keeps.
     testCache.write((writer) =>
-      writer.replaceFetched('team:254:clips', [clipLate, clipEarlyLong, clipEarlyShort]),
+      writer.teamParts.replaceFetched('team:254:clips', [clipLate, clipEarlyLong, clipEarlyShort]),
     );
     testCache.synced(['team:254:clips']);
     const answer = await reads.ask('teams:clips', { teamNumber: 254, sort });
@@ -195,7 +195,7 @@ describe('a team’s parts while the event tables are not complete', () => {
 
   it('answers an incomplete fetched copy as incomplete and asks for the rest', async () => {
     testCache.synced(['event:2026bravo:matches'], false);
-    testCache.write((writer) => writer.replaceFetched('team:254:matches', fetchedMatches));
+    testCache.write((writer) => writer.teamParts.replaceFetched('team:254:matches', fetchedMatches));
     testCache.synced(['team:254:matches'], true, EARLIER);
     testCache.synced(['team:254:matches'], false);
     const answer = await reads.ask('teams:matches', { teamNumber: 254 });
@@ -232,8 +232,8 @@ describe('a team’s parts while the event tables are not complete', () => {
 
   it('only needs the parts of the events the team is registered at', async () => {
     testCache.write((writer) => {
-      writer.upsertEvents([event({ id: '2026other', startDate: '2026-12-01T09:00:00Z' })]);
-      writer.replaceEventTeams('2026other', [team(971)]);
+      writer.events.upsertItems([event({ id: '2026other', startDate: '2026-12-01T09:00:00Z' })]);
+      writer.eventParts.replaceTeams('2026other', [team(971)]);
     });
     testCache.synced(['event:2026other:teams']);
     const answer = await reads.ask('teams:matches', { teamNumber: 254 });
@@ -244,7 +244,7 @@ describe('a team’s parts while the event tables are not complete', () => {
   it('treats a fetched copy that no longer parses as absent', async () => {
     testCache.synced(['event:2026bravo:matches'], false);
     testCache.write((writer) =>
-      writer.replaceFetched('team:254:matches', [alphaQ1, { id: 'not a match' }]),
+      writer.teamParts.replaceFetched('team:254:matches', [alphaQ1, { id: 'not a match' }]),
     );
     testCache.synced(['team:254:matches']);
     const answer = await reads.ask('teams:matches', { teamNumber: 254 });

@@ -17,7 +17,7 @@ const robonauts = team(118, { name: 'Robonauts', state: 'TX', country: 'US' });
 beforeEach(() => {
   testCache = openTestCache();
   testCache.write((writer) => {
-    writer.upsertTeams([
+    writer.teams.upsertItems([
       robo,
       poofs,
       entropy,
@@ -26,14 +26,14 @@ beforeEach(() => {
       team(42, { name: 'Crème Brûlée', state: 'QC', country: 'CA' }),
       team(77, { name: 'Area 254 Fans', state: 'NV', country: 'US' }),
     ]);
-    writer.upsertEvents([
+    writer.events.upsertItems([
       event({ id: '2025alpha', season: '2025-2026' }),
       event({ id: '2026bravo', season: '2026-2027' }),
     ]);
-    writer.upsertEventRecord(eventRecord({ id: '2026hidden', season: '2026-2027' }, 'unlisted'));
-    writer.replaceEventTeams('2025alpha', [poofs, robonauts]);
-    writer.replaceEventTeams('2026bravo', [robo, team(9999, { name: 'Walk-on' })]);
-    writer.replaceEventTeams('2026hidden', [entropy]);
+    writer.events.upsertRecord(eventRecord({ id: '2026hidden', season: '2026-2027' }, 'unlisted'));
+    writer.eventParts.replaceTeams('2025alpha', [poofs, robonauts]);
+    writer.eventParts.replaceTeams('2026bravo', [robo, team(9999, { name: 'Walk-on' })]);
+    writer.eventParts.replaceTeams('2026hidden', [entropy]);
   });
   testCache.synced(['teams', 'events', 'event:2025alpha:teams', 'event:2026bravo:teams']);
   reads = readsOf(testCache);
@@ -62,7 +62,7 @@ describe('the local team list', () => {
 
   it('sees a registration committed after the last read of that season', async () => {
     expect(await numbers({ season: '2026-2027', search: 'robo' })).toEqual([2540]);
-    testCache.write((writer) => writer.replaceEventTeams('2026bravo', [robo, robonauts]));
+    testCache.write((writer) => writer.eventParts.replaceTeams('2026bravo', [robo, robonauts]));
     expect(await numbers({ season: '2026-2027', search: 'robo' })).toEqual([118, 2540]);
     expect(await numbers({ season: '2026-2027', region: 'tx' })).toEqual([118]);
   });
@@ -71,27 +71,27 @@ describe('the local team list', () => {
     const firstRead = await reads.ask('teams:list', { season: '2026-2027' });
     expect(firstRead.data.map((item) => item.number)).toEqual([2540]);
     expect(firstRead.meta.total).toBe(1);
-    testCache.write((writer) => writer.replaceEventTeams('2026bravo', [robo, poofs, robonauts]));
+    testCache.write((writer) => writer.eventParts.replaceTeams('2026bravo', [robo, poofs, robonauts]));
     const registered = await reads.ask('teams:list', { season: '2026-2027' });
     expect(registered.data.map((item) => item.number)).toEqual([118, 254, 2540]);
     expect(registered.meta.total).toBe(3);
     // Unlisting a team changes no registration, only which teams the list shows.
-    testCache.write((writer) => writer.dropTeamFromList(254));
+    testCache.write((writer) => writer.teams.dropFromList(254));
     expect(await numbers({ season: '2026-2027' })).toEqual([118, 2540]);
-    testCache.write((writer) => writer.dropEventFromList('2026bravo'));
+    testCache.write((writer) => writer.events.dropFromList('2026bravo'));
     expect(await numbers({ season: '2026-2027' })).toEqual([]);
   });
 
   it('follows the writer’s commits in the total of a list read before', async () => {
     expect((await reads.ask('teams:list', { perPage: 7 })).meta.total).toBe(7);
     expect((await reads.ask('teams:list', { region: 'ca' })).meta.total).toBe(4);
-    testCache.write((writer) => writer.upsertTeams([team(971, { state: 'CA', country: 'US' })]));
+    testCache.write((writer) => writer.teams.upsertItems([team(971, { state: 'CA', country: 'US' })]));
     // A total kept from before would also leave this page empty: it starts at the old total.
     const added = await reads.ask('teams:list', { perPage: 7, page: 2 });
     expect(added.meta.total).toBe(8);
     expect(added.data.map((item) => item.number)).toEqual([3125]);
     expect((await reads.ask('teams:list', { region: 'ca' })).meta.total).toBe(5);
-    testCache.write((writer) => writer.dropTeamFromList(3125));
+    testCache.write((writer) => writer.teams.dropFromList(3125));
     const dropped = await reads.ask('teams:list', { perPage: 7, page: 2 });
     expect(dropped.meta.total).toBe(7);
     expect(dropped.data).toEqual([]);
@@ -148,7 +148,7 @@ describe('a single local team', () => {
 
   it('carries the single record’s counts once it is synced', async () => {
     testCache.write((writer) =>
-      writer.upsertTeamRecord({
+      writer.teams.upsertRecord({
         number: 254,
         name: 'The Cheesy Poofs',
         school: 'School 254',

@@ -22,8 +22,8 @@ const identity = {
 beforeEach(() => {
   testCache = openTestCache();
   testCache.write((writer) => {
-    writer.upsertEvents([event({ id: '2026springfield' })]);
-    writer.upsertTeams([team(254)]);
+    writer.events.upsertItems([event({ id: '2026springfield' })]);
+    writer.teams.upsertItems([team(254)]);
   });
   requested = [];
   // Only the read commands are under test here; any other command fails loudly if reached.

@@ -22,9 +22,9 @@ export function pullEvent(context: PullContext, eventId: string): Promise<PullOu
     resource,
     `/v1/events/${eventId}`,
     (read) => context.client.getEvent(eventId, read),
-    (record) => context.writer.upsertEventRecord(record.data),
+    (record) => context.writer.events.upsertRecord(record.data),
     async () => {
-      const removed = await context.batch.write(() => context.writer.removeEvent(eventId));
+      const removed = await context.batch.write(() => context.writer.events.remove(eventId));
       return { changed: removed, records: 0 };
     },
   );
@@ -76,7 +76,7 @@ export function pullEventPart(
         part,
         (page, read) => client.eventTeams(eventId, page, read),
         (team) => team.number,
-        (teams, keep) => writer.replaceEventTeams(eventId, teams, keep),
+        (teams, keep) => writer.eventParts.replaceTeams(eventId, teams, keep),
       );
     case 'matches':
       return partPull(
@@ -87,7 +87,7 @@ export function pullEventPart(
         (match) => match.id,
         (matches, keep) => {
           requireEvent(matches, eventId, resourceKeys.eventPart(eventId, part));
-          return writer.replaceEventMatches(eventId, matches, keep);
+          return writer.eventParts.replaceMatches(eventId, matches, keep);
         },
       );
     case 'clips':
@@ -99,7 +99,7 @@ export function pullEventPart(
         (clip) => clip.id,
         (clips, keep) => {
           requireEvent(clips, eventId, resourceKeys.eventPart(eventId, part));
-          return writer.replaceEventClips(eventId, clips, keep);
+          return writer.eventParts.replaceClips(eventId, clips, keep);
         },
       );
   }

@@ -37,7 +37,7 @@ export async function pullEventList(
         for (const step of inSteps(pull.items)) {
           rows += await session.step(() => {
             context.guard();
-            return context.writer.upsertEvents(step);
+            return context.writer.events.upsertItems(step);
           });
         }
         await session.step(() => {
@@ -47,11 +47,11 @@ export async function pullEventList(
             ...pull.items.map((event) => event.id),
             ...idsOf(pull.unreadable),
           ]);
-          for (const id of context.writer.listedEvents()) {
+          for (const id of context.writer.events.listed()) {
             if (wanted.has(id)) continue;
-            const season = context.writer.seasonOf(id);
+            const season = context.writer.events.seasonOf(id);
             if (season !== null) seasons.add(season);
-            context.writer.dropEventFromList(id);
+            context.writer.events.dropFromList(id);
             removed.push(id);
           }
           commitList(context, resourceKeys.events, pull);
@@ -60,7 +60,7 @@ export async function pullEventList(
       }),
     (items) => {
       context.guard();
-      return context.writer.upsertEvents(items);
+      return context.writer.events.upsertItems(items);
     },
     visible,
   );
@@ -86,7 +86,7 @@ export function pullTeamList(context: PullContext, visible?: () => void): Promis
         for (const step of inSteps(pull.items)) {
           rows += await session.step(() => {
             context.guard();
-            return context.writer.upsertTeams(step);
+            return context.writer.teams.upsertItems(step);
           });
         }
         rows += await session.step(() => {
@@ -95,8 +95,8 @@ export function pullTeamList(context: PullContext, visible?: () => void): Promis
             ...pull.items.map((team) => team.number),
             ...idsOf(pull.unreadable).map(Number),
           ]);
-          const dropped = context.writer.listedTeams().filter((number) => !wanted.has(number));
-          for (const number of dropped) context.writer.dropTeamFromList(number);
+          const dropped = context.writer.teams.listed().filter((number) => !wanted.has(number));
+          for (const number of dropped) context.writer.teams.dropFromList(number);
           commitList(context, resourceKeys.teams, pull);
           return dropped.length;
         });
@@ -104,7 +104,7 @@ export function pullTeamList(context: PullContext, visible?: () => void): Promis
       }),
     (items) => {
       context.guard();
-      return context.writer.upsertTeams(items);
+      return context.writer.teams.upsertItems(items);
     },
     visible,
   );

@@ -24,7 +24,7 @@ export function pullTeam(context: PullContext, teamNumber: number): Promise<Pull
     resourceKeys.team(teamNumber),
     `/v1/teams/${teamNumber}`,
     (read) => context.client.getTeam(teamNumber, read),
-    (record) => context.writer.upsertTeamRecord(record.data),
+    (record) => context.writer.teams.upsertRecord(record.data),
   );
 }
 
@@ -48,7 +48,7 @@ export function pullTeamPart(
       listSource(context, resource, path, fetch, keyOf),
       (pull) =>
         context.batch.write(() => {
-          const rows = context.writer.replaceFetched(resource, pull.items);
+          const rows = context.writer.teamParts.replaceFetched(resource, pull.items);
           commitList(context, resource, pull);
           return rows;
         }),
@@ -103,7 +103,7 @@ export async function pullTeamStats(
     const resource = stats === undefined ? asked : resourceKeys.teamStats(teamNumber, stats.season);
     if (resource === null) return { changed: false, records: 0, season: answered };
     const rows = await context.batch.write(() => {
-      const changedRows = stats === undefined ? 0 : context.writer.putTeamStats(teamNumber, stats);
+      const changedRows = stats === undefined ? 0 : context.writer.teamParts.putStats(teamNumber, stats);
       // The validator belongs to the URL we asked, and only means "this season" when we asked it.
       const etags = new Map([[path, resource === asked ? response.etag : null]]);
       commitState(context, resource, 1, null, etags);
