@@ -1,157 +1,31 @@
-import type { z } from 'zod';
-import { issuesToDetails, type ErrorDetail } from '../shared/wire/errors';
+import type { EventFields } from '../shared/wire/event';
 import {
-  eventCreateSchema,
-  eventPatchSchema,
-  isStreamTransitionAllowed,
-  READ_ONLY_EVENT_FIELDS,
-} from '../shared/wire/event';
-import { checkEventDates } from '../shared/wire/event-rules';
+  checkCreateBody,
+  checkPatchBody,
+  mergePatch,
+  type EventInputResult,
+  type EventPatch,
+} from '../shared/wire/event-input';
 import { HttpError } from './errors';
-import type { EventFields } from './store/event-rows';
-import { loneSurrogateFields } from './well-formed-text';
 
-type EventPatch = z.output<typeof eventPatchSchema>;
-
-/** New events start with no stream; the stream is moved along by later updates only. */
-const NOT_WRITABLE_ON_CREATE: readonly string[] = [...READ_ONLY_EVENT_FIELDS, 'streamStatus'];
-const NOT_WRITABLE_ON_UPDATE: readonly string[] = READ_ONLY_EVENT_FIELDS;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let value = root;
-  for (const key of path) {
-    if (!isPlainObject(value)) return undefined;
-    value = value[String(key)];
-  }
-  return value;
-}
-
-/** Says "is required" where a member is missing, rather than zod's "received undefined". */
-function describeIssues(body: unknown, issues: readonly z.core.$ZodIssue[]): ErrorDetail[] {
-  return issues.flatMap((issue) => {
-    if (issue.code === 'invalid_type' && valueAt(body, issue.path) === undefined) {
-      return [{ field: issue.path.map(String).join('.'), issue: 'is required' }];
-    }
-    return issuesToDetails([issue]);
-  });
-}
-
-function schemaProblems(body: unknown, parsed: z.ZodSafeParseResult<unknown>): ErrorDetail[] {
-  return parsed.success ? [] : describeIssues(body, parsed.error.issues);
-}
-
-/**
- * No body at all is malformed (400, like an empty JSON body); a body that is JSON but not an object
- * (an array, a string, null) is well-formed but invalid (422).
- */
-function notAnObject(body: unknown): HttpError {
-  if (body === undefined)
-    return new HttpError('invalid_request', 'Send the event as a JSON object.');
-  return new HttpError('validation_failed', 'The body must be a JSON object.');
-}
-
-/**
- * Splits off the members a client may not write. When there are any, the answer is
- * `field_not_writable`, listing them together with whatever else is wrong with the body.
- */
-function separateReadOnly(
-  body: Record<string, unknown>,
-  notWritable: readonly string[],
-): { writable: Record<string, unknown>; readOnly: ErrorDetail[] } {
-  const members = Object.entries(body);
-  const readOnly = members
-    .filter(([field]) => notWritable.includes(field))
-    .map(([field]) => ({ field, issue: 'is not writable' }));
-  // fromEntries defines members, so a `__proto__` member stays a member (and is reported unknown).
-  const writable = Object.fromEntries(members.filter(([field]) => !notWritable.includes(field)));
-  return { writable, readOnly };
-}
-
-function failWith(readOnly: ErrorDetail[], problems: ErrorDetail[]): HttpError {
-  if (readOnly.length > 0) {
-    return new HttpError(
-      'field_not_writable',
-      'The body sets fields that only the service writes.',
-      [...readOnly, ...problems],
-    );
-  }
-  return new HttpError('validation_failed', 'The event is not valid.', problems);
+/** The checks are shared with the app and the command line; the service only answers with them. */
+function orThrow<T>(result: EventInputResult<T>): T {
+  if (result.ok) return result.value;
+  const { code, message, details } = result.error;
+  // A refusal with nothing to list carries no `details` at all, as before the checks were shared.
+  throw new HttpError(code, message, details.length > 0 ? details : undefined);
 }
 
 /** Validates a POST /v1/events body into the fields of a new event. */
 export function parseCreateBody(body: unknown): EventFields {
-  if (!isPlainObject(body)) throw notAnObject(body);
-  const { writable, readOnly } = separateReadOnly(body, NOT_WRITABLE_ON_CREATE);
-  const parsed = eventCreateSchema.safeParse(writable);
-  const malformedText = loneSurrogateFields(writable);
-  if (!parsed.success || malformedText.length > 0) {
-    throw failWith(readOnly, [...schemaProblems(writable, parsed), ...malformedText]);
-  }
-  const input = parsed.data;
-  const fields: EventFields = {
-    name: input.name,
-    season: input.season,
-    startDate: input.startDate,
-    endDate: input.endDate,
-    location: {
-      venue: input.location.venue ?? '',
-      city: input.location.city,
-      state: input.location.state ?? '',
-      country: input.location.country,
-    },
-    visibility: input.visibility ?? 'public',
-    streamStatus: 'none',
-  };
-  const problems = checkEventDates(fields);
-  if (readOnly.length > 0 || problems.length > 0) throw failWith(readOnly, problems);
-  return fields;
+  return orThrow(checkCreateBody(body));
 }
 
 /** Validates a PATCH body on its own; the merged result is checked by `applyPatch`. */
 export function parsePatchBody(body: unknown): EventPatch {
-  if (!isPlainObject(body)) throw notAnObject(body);
-  const { writable, readOnly } = separateReadOnly(body, NOT_WRITABLE_ON_UPDATE);
-  const parsed = eventPatchSchema.safeParse(writable);
-  const malformedText = loneSurrogateFields(writable);
-  if (!parsed.success || malformedText.length > 0 || readOnly.length > 0) {
-    throw failWith(readOnly, [...schemaProblems(writable, parsed), ...malformedText]);
-  }
-  return parsed.data;
+  return orThrow(checkPatchBody(body));
 }
 
-/**
- * JSON merge patch over an event's writable fields: location members one by one, `null` clearing
- * venue or state to "". The merged event must pass the same checks as a new one, and the stream
- * may only move along the allowed transitions.
- */
 export function applyPatch(current: EventFields, patch: EventPatch): EventFields {
-  const location = patch.location ?? {};
-  const merged: EventFields = {
-    name: patch.name ?? current.name,
-    season: patch.season ?? current.season,
-    startDate: patch.startDate ?? current.startDate,
-    endDate: patch.endDate ?? current.endDate,
-    location: {
-      venue: location.venue === null ? '' : (location.venue ?? current.location.venue),
-      city: location.city ?? current.location.city,
-      state: location.state === null ? '' : (location.state ?? current.location.state),
-      country: location.country ?? current.location.country,
-    },
-    visibility: patch.visibility ?? current.visibility,
-    streamStatus: patch.streamStatus ?? current.streamStatus,
-  };
-  const problems = checkEventDates(merged);
-  if (problems.length > 0) throw failWith([], problems);
-  if (!isStreamTransitionAllowed(current.streamStatus, merged.streamStatus)) {
-    throw new HttpError(
-      'invalid_transition',
-      `The stream cannot go from ${current.streamStatus} to ${merged.streamStatus}.`,
-      [{ field: 'streamStatus', issue: `cannot change from ${current.streamStatus}` }],
-    );
-  }
-  return merged;
+  return orThrow(mergePatch(current, patch));
 }

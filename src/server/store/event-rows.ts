@@ -1,7 +1,7 @@
 import type {
+  EventFields,
   EventListItem,
   EventRecord,
-  Location,
   StreamStatus,
   Visibility,
 } from '../../shared/wire/event';
@@ -9,17 +9,6 @@ import { statusAt } from '../../shared/wire/event-rules';
 
 /** Which events a caller may see in lists: organizers and admins all, everyone else public ones. */
 export type EventScope = 'all' | 'public';
-
-/** An event's writable fields, as a create builds them and a patch merges into them. */
-export interface EventFields {
-  name: string;
-  season: string;
-  startDate: string;
-  endDate: string;
-  location: Location;
-  visibility: Visibility;
-  streamStatus: StreamStatus;
-}
 
 export interface EventRow {
   id: string;

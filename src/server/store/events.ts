@@ -1,9 +1,9 @@
 import { Conditions, addStatusCondition } from '../../shared/sql/list-sql';
 import type { Statement } from 'better-sqlite3';
-import type { EventStatus } from '../../shared/wire/event';
+import type { EventFields, EventStatus } from '../../shared/wire/event';
 import { eventIdBase } from '../../shared/wire/event-rules';
 import type { DataVersion } from './data-version';
-import { EVENT_COLUMNS, type EventFields, type EventRow, type EventScope } from './event-rows';
+import { EVENT_COLUMNS, type EventRow, type EventScope } from './event-rows';
 import { Lister, type Page, type PageOf } from './paging';
 import type { ServerDatabase } from './schema';
 

@@ -38,6 +38,17 @@ export const locationSchema = z.object({
 });
 export type Location = z.infer<typeof locationSchema>;
 
+/** An event's writable fields, as a create builds them and a patch merges into them. */
+export interface EventFields {
+  name: string;
+  season: string;
+  startDate: string;
+  endDate: string;
+  location: Location;
+  visibility: Visibility;
+  streamStatus: StreamStatus;
+}
+
 export const eventListItemSchema = z.object({
   id: eventIdSchema,
   name: z.string(),

@@ -1,4 +1,4 @@
-import type { ErrorDetail } from '../shared/wire/errors';
+import type { ErrorDetail } from './errors';
 
 /** With the `u` flag a surrogate pair is one code point, so only a lone half matches. */
 const LONE_SURROGATE = /\p{Surrogate}/u;
@@ -20,9 +20,10 @@ function fieldOf(visit: Visit): string {
 }
 
 /**
- * Every string in a JSON body that holds a lone surrogate (`"\ud800X"` is valid JSON). SQLite stores
- * text as UTF-8, which cannot encode one, so such a string would come back silently changed; it is
- * refused instead. A work list, not recursion: the body is not validated yet and may nest deeply.
+ * Every string in a JSON body that holds a lone surrogate (`"\ud800X"` is valid JSON). The service
+ * stores text in SQLite as UTF-8, which cannot encode one, so such a string would come back silently
+ * changed; it is refused instead, and a client checking first refuses it the same way. A work list,
+ * not recursion: the body is not validated yet and may nest deeply.
  */
 export function loneSurrogateFields(body: unknown): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
