@@ -77,6 +77,8 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
       keyOverride: options.keyOverride,
     }),
     onStatus: (status) => pushes.send('sync:status', status),
+    // The demo's address changes with every launch; its edits belong to the demo all the same.
+    editScope: () => settings.baseUrl() ?? (options.defaultBaseUrl === undefined ? null : 'demo'),
   });
   const requestFetch = (key: ResourceKey) => engine.fetchInBackground(key);
   const forget = () => forgetSyncedData(cache.writer, queue);

@@ -244,6 +244,51 @@ CREATE TRIGGER teams_search_update AFTER UPDATE OF name, school, city ON teams B
 END;
 `;
 
+/*
+ * Organizers' edits, kept until the service has them. The outbox is the person's own, like favorites:
+ * clearing the cache, forgetting a service and a sync leave it alone. Each row is one edit, sent in
+ * `id` order per event. `service` is the URL the edit was made against: an edit is only ever sent
+ * there. `base` is what the edited fields read when the edit was made, and `base_etag` the
+ * validator of that state where the service gave one, so a change made meanwhile by someone else
+ * is found rather than overwritten.
+ *
+ * `event_shadows` holds the service's own copy of each event with edits in flight; the `events` row
+ * shows that copy with the edits applied on top, and a sync updates the shadow, never the edits.
+ * `event_aliases` keeps the temporary codes of events created offline after the service named them,
+ * so links and addresses made with a temporary code still lead to the event.
+ */
+const OUTBOX_SCHEMA = `
+CREATE TABLE outbox (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  service TEXT NOT NULL,
+  event_id TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('create', 'update', 'delete')),
+  payload TEXT,
+  base TEXT,
+  base_etag TEXT,
+  idempotency_key TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('pending', 'sending', 'failed', 'conflict')),
+  attempts INTEGER NOT NULL DEFAULT 0,
+  not_before TEXT,
+  error TEXT,
+  conflict TEXT,
+  queued_at TEXT NOT NULL,
+  changed_at TEXT NOT NULL
+) STRICT;
+CREATE INDEX outbox_by_event ON outbox (event_id, id);
+
+CREATE TABLE event_shadows (
+  event_id TEXT PRIMARY KEY,
+  record TEXT,
+  etag TEXT
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE event_aliases (
+  local_id TEXT PRIMARY KEY,
+  event_id TEXT NOT NULL
+) STRICT, WITHOUT ROWID;
+`;
+
 /** The cache's migrations, in order. Append only: a shipped migration is never edited. */
 export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'cache tables', up: (db) => db.exec(CACHE_SCHEMA) },
@@ -255,6 +300,7 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
     // holds `record_count`, the service's list `record_count + unreadable` (its pages follow that).
     up: (db) => db.exec('ALTER TABLE sync_state ADD COLUMN unreadable INTEGER NOT NULL DEFAULT 0'),
   },
+  { version: 4, name: 'outbox of edits', up: (db) => db.exec(OUTBOX_SCHEMA) },
 ];
 
 /**

@@ -27,8 +27,16 @@ export interface WriteQueueOptions {
  * connection and see the last committed state, so a resource is replaced atomically however many
  * steps its rows take.
  */
+interface Task {
+  start: () => Promise<void>;
+}
+
 export class WriteQueue {
-  private tail: Promise<unknown> = Promise.resolve();
+  /** Waiting tasks; an urgent one goes ahead of every task not yet started. */
+  private readonly urgent: Task[] = [];
+  private readonly waiting: Task[] = [];
+  private running = false;
+  private readonly idleWaiters: (() => void)[] = [];
   private readonly onBlock: (ms: number) => void;
   private readonly onCommit: (changed: CacheResource[]) => void;
   /** Every write through this queue records here what its rows changed. */
@@ -44,11 +52,24 @@ export class WriteQueue {
 
   /** A short write in its own transaction, after the writes queued before it. */
   run<Result>(work: Step<Result>): Promise<Result> {
-    return this.enqueue(() => {
+    return this.enqueue(this.waiting, () => this.transaction(work));
+  }
+
+  /**
+   * A short write that goes ahead of everything queued but not yet started: an organizer's edit is
+   * "saved" after at most the one write session in progress, never after a sync's whole backlog.
+   */
+  runFirst<Result>(work: Step<Result>): Promise<Result> {
+    return this.enqueue(this.urgent, () => this.transaction(work));
+  }
+
+  private transaction<Result>(work: Step<Result>): Promise<Result> {
+    // A throw inside the executor rejects the promise with what was thrown.
+    return new Promise<Result>((resolve) => {
       try {
         const result = this.timed(() => this.db.transaction(work)());
         this.committed();
-        return Promise.resolve(result);
+        resolve(result);
       } catch (error) {
         this.changes.rollbackTo(0);
         throw error;
@@ -61,7 +82,7 @@ export class WriteQueue {
    * throws (or when the process dies before the commit).
    */
   session<Result>(work: (session: WriteSession) => Promise<Result>): Promise<Result> {
-    return this.enqueue(async () => {
+    return this.enqueue(this.waiting, async () => {
       this.timed(() => this.db.exec('BEGIN IMMEDIATE'));
       const session: WriteSession = {
         step: async (batch) => {
@@ -91,16 +112,31 @@ export class WriteQueue {
 
   /** Resolves once everything queued so far has finished. */
   idle(): Promise<void> {
-    return this.tail.then(
-      () => undefined,
-      () => undefined,
-    );
+    if (!this.running && this.urgent.length === 0 && this.waiting.length === 0) {
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  private enqueue<Result>(task: () => Promise<Result>): Promise<Result> {
-    const result = this.tail.then(task, task);
-    this.tail = result.catch(() => undefined);
-    return result;
+  private enqueue<Result>(lane: Task[], task: () => Promise<Result>): Promise<Result> {
+    return new Promise<Result>((resolve, reject) => {
+      lane.push({ start: () => task().then(resolve, reject) });
+      this.next();
+    });
+  }
+
+  private next(): void {
+    if (this.running) return;
+    const task = this.urgent.shift() ?? this.waiting.shift();
+    if (task === undefined) {
+      for (const resolve of this.idleWaiters.splice(0)) resolve();
+      return;
+    }
+    this.running = true;
+    void task.start().finally(() => {
+      this.running = false;
+      this.next();
+    });
   }
 
   private timed<Result>(work: Step<Result>): Result {

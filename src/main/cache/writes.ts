@@ -1,6 +1,8 @@
 import type { Statement } from 'better-sqlite3';
 import { parseResourceKey, type ResourceKey } from '../../shared/ipc/resources';
 import type { AppDatabase } from '../storage/database';
+import { EventOverlay } from '../outbox/event-overlay';
+import { OutboxRows } from '../outbox/outbox-rows';
 import { NO_CHANGE_LOG, type ChangeRecorder } from './change-log';
 import { EventPartRows } from './rows/event-part-rows';
 import { EventRows } from './rows/event-rows';
@@ -27,16 +29,39 @@ export class CacheWriter {
   readonly teams: TeamRows;
   readonly eventParts: EventPartRows;
   readonly teamParts: TeamPartRows;
+  /** Organizers' edits, and the overlay that keeps them on screen through syncs. */
+  readonly outbox: OutboxRows;
+  readonly overlay: EventOverlay;
   /** The copy's bookkeeping: sync state, validators, what was learned of the service. */
   readonly syncState: SyncStateWriter;
   private readonly heldStatements: Record<HeldKind, Statement<[HeldParams], number>>;
+  private readonly movePin: Statement<[string, string]>;
+  private readonly putAlias: Statement<[string, string]>;
+  private readonly aliasTargets: Statement<[], string>;
 
-  constructor(db: AppDatabase, changes: ChangeRecorder = NO_CHANGE_LOG) {
+  /**
+   * `scope` names the service whose edits apply to this copy (see `OutboxRows`); with none, the
+   * cache is written as the service sends it.
+   */
+  constructor(
+    db: AppDatabase,
+    private readonly changes: ChangeRecorder = NO_CHANGE_LOG,
+    scope: () => string | null = () => null,
+  ) {
     this.syncState = new SyncStateWriter(db, changes);
-    this.events = new EventRows(db, changes, this.syncState);
+    this.outbox = new OutboxRows(db);
+    this.overlay = new EventOverlay(db, changes, this.outbox, scope, (eventId) =>
+      this.events.removeRow(eventId),
+    );
+    this.events = new EventRows(db, changes, this.syncState, this.overlay);
     this.teams = new TeamRows(db, changes);
     this.eventParts = new EventPartRows(db, changes, this.teams);
     this.teamParts = new TeamPartRows(db, changes);
+    this.movePin = db.prepare('UPDATE OR IGNORE pinned_events SET event_id = ? WHERE event_id = ?');
+    this.putAlias = db.prepare(
+      'INSERT OR REPLACE INTO event_aliases (local_id, event_id) VALUES (?, ?)',
+    );
+    this.aliasTargets = db.prepare<[], string>('SELECT event_id FROM event_aliases').pluck();
     const held = (sql: string) => db.prepare<[HeldParams], number>(sql).pluck();
     this.heldStatements = {
       events: held('SELECT count(*) FROM events WHERE id = @id AND listed = 1'),
@@ -46,6 +71,21 @@ export class CacheWriter {
       matches: held('SELECT count(*) FROM matches WHERE event_id = @eventId AND id = @id'),
       clips: held('SELECT count(*) FROM clips WHERE event_id = @eventId AND id = @id'),
     };
+  }
+
+  /**
+   * An event created here got its code from the service: its pin moves to that code, the
+   * temporary code is kept as an alias, and the temporary row goes (the caller writes the real one).
+   */
+  renameEvent(from: string, to: string): void {
+    if (this.movePin.run(to, from).changes > 0) this.changes.record('pins');
+    this.putAlias.run(from, to);
+    this.events.removeRow(from);
+  }
+
+  /** Events the service created for edits made here: no other create may claim them. */
+  claimedEventIds(): Set<string> {
+    return new Set(this.aliasTargets.all());
   }
 
   /**

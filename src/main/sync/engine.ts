@@ -11,6 +11,8 @@ import { formatTimestamp } from '../../shared/wire/formats';
 import type { ApiClient } from '../api/client';
 import type { WriteQueue } from '../cache/write-queue';
 import { CacheWriter } from '../cache/writes';
+import { Outbox } from '../outbox/outbox';
+import { OutboxStopped, sendOutbox, type OutboxSummary } from '../outbox/sender';
 import { SettingsStore } from '../settings/settings-store';
 import type { AppDatabase } from '../storage/database';
 import { BatchWriter } from './batch-writer';
@@ -39,6 +41,11 @@ export interface SyncEngineOptions {
   /** How old a copy outside the priority tier may get before a scheduled run pulls it again. */
   maxAgeMs?: number;
   onStatus?: (status: SyncStatus) => void;
+  /**
+   * The service organizers' edits are made for (its URL, or the demo's name); none: no edits. Edits
+   * of another service stay in the outbox untouched until that service is the current one again.
+   */
+  editScope?: () => string | null;
 }
 
 export interface RunOptions {
@@ -105,9 +112,13 @@ export class SyncEngine {
   /** Set while a change of service empties the copy: nothing new starts meanwhile. */
   private switching: Promise<void> | null = null;
   private closed = false;
+  /** Organizers' edits: queued here, sent at the start of every run. */
+  readonly outbox: Outbox;
+  private readonly editScope: () => string | null;
 
   constructor(private readonly options: SyncEngineOptions) {
-    this.writer = new CacheWriter(options.writer, options.queue.changes);
+    this.editScope = options.editScope ?? (() => null);
+    this.writer = new CacheWriter(options.writer, options.queue.changes, this.editScope);
     this.planner = new SyncPlanner(options.reader);
     this.now = options.now ?? (() => new Date());
     this.settings = {
@@ -115,6 +126,12 @@ export class SyncEngine {
       maxAgeMs: options.maxAgeMs ?? DEFAULTS.maxAgeMs,
     };
     this.settingsStore = new SettingsStore(options.reader, options.writer, options.queue);
+    this.outbox = new Outbox({
+      writer: this.writer,
+      queue: options.queue,
+      scope: this.editScope,
+      now: this.now,
+    });
     this.reporter = new SyncReporter(
       {
         state: 'idle',
@@ -280,6 +297,7 @@ export class SyncEngine {
     const startedAt = formatTimestamp(this.now());
     const pulls = new RunPulls(controller);
     const { tally, unreadable } = pulls;
+    let edits: OutboxSummary = { sent: 0, pending: 0, failed: 0, conflicts: 0 };
     this.reporter.update({
       state: 'syncing',
       scope,
@@ -302,6 +320,7 @@ export class SyncEngine {
       records: tally.records,
       problem,
       unreadable,
+      outbox: edits,
     });
 
     let client: ApiClient;
@@ -342,6 +361,27 @@ export class SyncEngine {
     };
 
     try {
+      // Edits go first: what an organizer changed offline reaches the service before the pulls
+      // bring back its view of the same events.
+      const editScope = this.editScope();
+      if (editScope !== null) {
+        this.reporter.update({ progress: { phase: 'edits', done: 0, total: 1 } });
+        try {
+          edits = await sendOutbox({
+            client,
+            writer: this.writer,
+            queue: this.options.queue,
+            scope: editScope,
+            currentScope: this.editScope,
+            now: this.now,
+            signal: controller.signal,
+          });
+        } catch (error) {
+          if (!(error instanceof OutboxStopped)) throw error;
+          edits = error.summary;
+          throw error.reason;
+        }
+      }
       await runInOrder({
         scope,
         force,

@@ -89,6 +89,13 @@ export const syncSummarySchema = z.object({
   records: z.number().int().min(0),
   problem: syncProblemSchema.nullable(),
   unreadable: unreadableRecordsSchema,
+  /** Organizers' edits: sent in this run, and what is left waiting, refused or in conflict. */
+  outbox: z.object({
+    sent: z.number().int().min(0),
+    pending: z.number().int().min(0),
+    failed: z.number().int().min(0),
+    conflicts: z.number().int().min(0),
+  }),
 });
 export type SyncSummary = z.infer<typeof syncSummarySchema>;
 

@@ -52,7 +52,9 @@ beforeEach(() => {
         location: { city: 'Zürich', country: 'CH' },
       }),
     ]);
-    writer.events.upsertRecord(eventRecord({ id: '2026secret', name: 'Spring Secret' }, 'unlisted'));
+    writer.events.upsertRecord(
+      eventRecord({ id: '2026secret', name: 'Spring Secret' }, 'unlisted'),
+    );
     writer.eventParts.replaceTeams('2026springfield', [team(9999, { name: 'Hidden Ducks' })]);
   });
   reads = readsOf(testCache);

@@ -56,7 +56,8 @@ beforeEach(() => {
     writer.teams.upsertItems(teams);
     writer.events.upsertItems([alpha, bravo]);
     writer.events.upsertRecord(hidden);
-    for (const id of ['2025alpha', '2026bravo', '2026hidden']) writer.eventParts.replaceTeams(id, teams);
+    for (const id of ['2025alpha', '2026bravo', '2026hidden'])
+      writer.eventParts.replaceTeams(id, teams);
     writer.eventParts.replaceMatches('2025alpha', [alphaQ3, alphaQ2, alphaQ1]);
     writer.eventParts.replaceMatches('2026bravo', [bravoSf1, bravoQ1]);
     writer.eventParts.replaceMatches('2026hidden', [hiddenQ1]);
@@ -135,7 +136,9 @@ describe('a team’s parts while the event tables are not complete', () => {
 
   it('uses the service’s answer when it holds that copy whole', async () => {
     testCache.synced(['event:2026bravo:matches'], false);
-    testCache.write((writer) => writer.teamParts.replaceFetched('team:254:matches', fetchedMatches));
+    testCache.write((writer) =>
+      writer.teamParts.replaceFetched('team:254:matches', fetchedMatches),
+    );
     testCache.synced(['team:254:matches'], true, EARLIER);
     const answer = await reads.ask('teams:matches', { teamNumber: 254 });
     expect(answer.data).toEqual(fetchedMatches);
@@ -145,7 +148,9 @@ describe('a team’s parts while the event tables are not complete', () => {
 
   it('filters and pages a fetched copy like the service would', async () => {
     testCache.synced(['event:2026bravo:matches'], false);
-    testCache.write((writer) => writer.teamParts.replaceFetched('team:254:matches', fetchedMatches));
+    testCache.write((writer) =>
+      writer.teamParts.replaceFetched('team:254:matches', fetchedMatches),
+    );
     testCache.synced(['team:254:matches']);
     const ids = async (filters: {
       season?: string;
@@ -195,7 +200,9 @@ describe('a team’s parts while the event tables are not complete', () => {
 
   it('answers an incomplete fetched copy as incomplete and asks for the rest', async () => {
     testCache.synced(['event:2026bravo:matches'], false);
-    testCache.write((writer) => writer.teamParts.replaceFetched('team:254:matches', fetchedMatches));
+    testCache.write((writer) =>
+      writer.teamParts.replaceFetched('team:254:matches', fetchedMatches),
+    );
     testCache.synced(['team:254:matches'], true, EARLIER);
     testCache.synced(['team:254:matches'], false);
     const answer = await reads.ask('teams:matches', { teamNumber: 254 });

@@ -71,7 +71,9 @@ describe('the local team list', () => {
     const firstRead = await reads.ask('teams:list', { season: '2026-2027' });
     expect(firstRead.data.map((item) => item.number)).toEqual([2540]);
     expect(firstRead.meta.total).toBe(1);
-    testCache.write((writer) => writer.eventParts.replaceTeams('2026bravo', [robo, poofs, robonauts]));
+    testCache.write((writer) =>
+      writer.eventParts.replaceTeams('2026bravo', [robo, poofs, robonauts]),
+    );
     const registered = await reads.ask('teams:list', { season: '2026-2027' });
     expect(registered.data.map((item) => item.number)).toEqual([118, 254, 2540]);
     expect(registered.meta.total).toBe(3);
@@ -85,7 +87,9 @@ describe('the local team list', () => {
   it('follows the writer’s commits in the total of a list read before', async () => {
     expect((await reads.ask('teams:list', { perPage: 7 })).meta.total).toBe(7);
     expect((await reads.ask('teams:list', { region: 'ca' })).meta.total).toBe(4);
-    testCache.write((writer) => writer.teams.upsertItems([team(971, { state: 'CA', country: 'US' })]));
+    testCache.write((writer) =>
+      writer.teams.upsertItems([team(971, { state: 'CA', country: 'US' })]),
+    );
     // A total kept from before would also leave this page empty: it starts at the old total.
     const added = await reads.ask('teams:list', { perPage: 7, page: 2 });
     expect(added.meta.total).toBe(8);

@@ -112,4 +112,43 @@ describe('the write queue', () => {
     await queue.run(() => writer.prepare(insert).run('b', 'x'));
     expect(told).toEqual([['favorites', 'pins'], ['teams']]);
   });
+
+  it('runs an urgent write right after the session in progress, ahead of every write queued before it', async () => {
+    const { writer } = freshCache();
+    const queue = new WriteQueue(writer);
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const session = queue.session(async (steps) => {
+      await steps.step(() => order.push('session starts'));
+      await held;
+      await steps.step(() => order.push('session ends'));
+    });
+    const queued = [1, 2, 3].map((n) => queue.run(() => order.push(`sync write ${n}`)));
+    const urgent = queue.runFirst(() => order.push('edit'));
+    release();
+    await Promise.all([session, urgent, ...queued]);
+    expect(order).toEqual([
+      'session starts',
+      'session ends',
+      'edit',
+      'sync write 1',
+      'sync write 2',
+      'sync write 3',
+    ]);
+  });
+
+  it('rejects a failed urgent write and rolls it back, and idle() waits for both lanes', async () => {
+    const { reader, writer } = freshCache();
+    const queue = new WriteQueue(writer);
+    const failing = queue.runFirst(() => {
+      writer.prepare(insert).run('half', 'x');
+      throw new Error('refused');
+    });
+    const later = queue.run(() => writer.prepare(insert).run('whole', 'x'));
+    await expect(failing).rejects.toThrow('refused');
+    await queue.idle();
+    await later;
+    expect(reader.prepare('SELECT name FROM settings').pluck().all()).toEqual(['whole']);
+  });
 });

@@ -90,6 +90,7 @@ export function openRig(options: RigOptions): SyncRig {
           }),
         ),
       onStatus: (status) => statuses.push(status),
+      editScope: () => options.baseUrl,
     });
   const rig: SyncRig = {
     dir,

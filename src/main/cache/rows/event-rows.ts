@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { EventListItem, EventRecord } from '../../../shared/wire/event';
+import type { EventOverlay } from '../../outbox/event-overlay';
 import type { AppDatabase } from '../../storage/database';
 import type { ChangeRecorder } from '../change-log';
 import type { SyncStateWriter } from '../sync-state-writes';
@@ -25,6 +26,8 @@ export class EventRows {
     db: AppDatabase,
     private readonly changes: ChangeRecorder,
     private readonly syncState: SyncStateWriter,
+    /** Events with organizers' edits standing: their rows are the overlay's, not the sync's. */
+    private readonly overlay: EventOverlay,
   ) {
     this.upsertEventItem = db.prepare(`INSERT INTO events (id, name, season, start_date, end_date,
         venue, city, state, country, stream_status, team_count, clip_count, listed)
@@ -78,6 +81,10 @@ export class EventRows {
   upsertItems(items: readonly EventListItem[]): number {
     let changed = 0;
     for (const item of items) {
+      if (this.overlay.guards(item.id)) {
+        changed += this.overlay.takeItem(item);
+        continue;
+      }
       if (this.upsertEventItem.run(eventParams(item)).changes === 0) continue;
       changed += 1;
       this.changes.record('events', `event:${item.id}`);
@@ -89,7 +96,8 @@ export class EventRows {
    * Stores a single event read by id. `listed` is only set for an event we did not hold before:
    * whether the list shows it is the list's business.
    */
-  upsertRecord(record: EventRecord): number {
+  upsertRecord(record: EventRecord, etag: string | null = null): number {
+    if (this.overlay.guards(record.id)) return this.overlay.takeRecord(record, etag);
     const listed = this.eventExists.get(record.id) === undefined ? 0 : undefined;
     const changed = this.upsertEventDetail.run({
       ...eventParams(record),
@@ -111,6 +119,10 @@ export class EventRows {
    * pinned, in which case it stays readable by id until a read by id says it is gone.
    */
   dropFromList(eventId: string): void {
+    if (this.overlay.guards(eventId)) {
+      this.overlay.takeUnlisted(eventId);
+      return;
+    }
     if (this.isPinned.get(eventId) === undefined) this.remove(eventId);
     else if (this.unlistEvent.run(eventId).changes > 0) {
       this.changes.record('events', `event:${eventId}`);
@@ -122,6 +134,15 @@ export class EventRows {
    * keys cascade), and what we knew about its copies, so nothing claims a copy that is not there.
    */
   remove(eventId: string): boolean {
+    if (this.overlay.guards(eventId)) {
+      this.overlay.takeGone(eventId);
+      return false;
+    }
+    return this.removeRow(eventId);
+  }
+
+  /** Removes the row whatever edits stand on it: the overlay's own way to take an event away. */
+  removeRow(eventId: string): boolean {
     const registered = this.registrationsOf.all(eventId);
     const removed = this.deleteEvent.run(eventId).changes > 0;
     this.syncState.forget(`event:${eventId}`, `/v1/events/${eventId}`);

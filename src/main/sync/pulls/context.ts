@@ -256,14 +256,14 @@ export async function pullRecord<Value>(
   resource: ResourceKey,
   path: string,
   fetch: (read: ReadOptions) => Promise<ApiResponse<Value>>,
-  store: (value: Value) => number,
+  store: (value: Value, etag: string | null) => number,
   onNotFound?: () => Promise<PullOutcome>,
 ): Promise<PullOutcome> {
   try {
     const ifNoneMatch = held(context, resource).etagOf(path);
     const response = await request(context, () => fetch({ ifNoneMatch, signal: context.signal }));
     const rows = await context.batch.write(() => {
-      const changed = response.value === undefined ? 0 : store(response.value);
+      const changed = response.value === undefined ? 0 : store(response.value, response.etag);
       commitState(context, resource, 1, null, new Map([[path, response.etag]]));
       return changed;
     });

@@ -22,7 +22,7 @@ export function pullEvent(context: PullContext, eventId: string): Promise<PullOu
     resource,
     `/v1/events/${eventId}`,
     (read) => context.client.getEvent(eventId, read),
-    (record) => context.writer.events.upsertRecord(record.data),
+    (record, etag) => context.writer.events.upsertRecord(record.data, etag),
     async () => {
       const removed = await context.batch.write(() => context.writer.events.remove(eventId));
       return { changed: removed, records: 0 };

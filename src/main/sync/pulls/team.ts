@@ -103,7 +103,8 @@ export async function pullTeamStats(
     const resource = stats === undefined ? asked : resourceKeys.teamStats(teamNumber, stats.season);
     if (resource === null) return { changed: false, records: 0, season: answered };
     const rows = await context.batch.write(() => {
-      const changedRows = stats === undefined ? 0 : context.writer.teamParts.putStats(teamNumber, stats);
+      const changedRows =
+        stats === undefined ? 0 : context.writer.teamParts.putStats(teamNumber, stats);
       // The validator belongs to the URL we asked, and only means "this season" when we asked it.
       const etags = new Map([[path, resource === asked ? response.etag : null]]);
       commitState(context, resource, 1, null, etags);

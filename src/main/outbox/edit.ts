@@ -1,0 +1,138 @@
+import type { ErrorDetail } from '../../shared/wire/errors';
+import type { EventCreateInput, EventPatchInput } from '../../shared/wire/event';
+import { normaliseTimestamp } from '../../shared/wire/formats';
+import type { EditableField, FieldValues } from './event-row';
+
+export const EDIT_KINDS = ['create', 'update', 'delete'] as const;
+export type EditKind = (typeof EDIT_KINDS)[number];
+
+/**
+ * - `pending`: waiting to be sent.
+ * - `sending`: handed to the service without a clear answer yet; it may have been applied, so it
+ *   is checked on the service before it is ever sent again (also after a crash).
+ * - `failed`: the service refused it for good (its message is kept); it no longer shows in the
+ *   cache, and the input is kept to be fixed and sent again.
+ * - `conflict`: someone else changed a field this edit changes; the organizer chooses.
+ */
+export const EDIT_STATES = ['pending', 'sending', 'failed', 'conflict'] as const;
+export type EditState = (typeof EDIT_STATES)[number];
+
+/** Why an edit failed or last failed to go out, in the service's words where it gave any. */
+export interface EditError {
+  /** The service's own code (`validation_failed`, `forbidden`, …) or the client's (`offline`, …). */
+  code: string;
+  message: string;
+  status?: number;
+  details?: ErrorDetail[];
+}
+
+/** One field both sides changed: what it read when the edit was made, on the service now, and here. */
+export interface FieldConflict {
+  base: string | null;
+  theirs: string | null;
+  /** `null` for a delete: the edit removes the event, field and all. */
+  mine: string | null;
+}
+
+export interface EditConflict {
+  fields: Partial<Record<EditableField, FieldConflict>>;
+  /** The service's validator of the state the conflict was found against, when it gave one. */
+  etag: string | null;
+}
+
+interface EditCommon {
+  id: number;
+  /** The event's code; a temporary `local…` code until the service has named a created event. */
+  eventId: string;
+  state: EditState;
+  attempts: number;
+  error: EditError | null;
+  conflict: EditConflict | null;
+  queuedAt: string;
+  /** Not to be sent before this time (backoff, or the service's Retry-After). */
+  notBefore: string | null;
+  idempotencyKey: string;
+}
+
+export interface CreateEdit extends EditCommon {
+  kind: 'create';
+  payload: EventCreateInput;
+}
+
+export interface UpdateEdit extends EditCommon {
+  kind: 'update';
+  payload: EventPatchInput;
+  /** What the fields this edit changes read when it was made. */
+  base: FieldValues;
+  baseEtag: string | null;
+}
+
+export interface DeleteEdit extends EditCommon {
+  kind: 'delete';
+  /** Every editable field as it read when the delete was asked for. */
+  base: FieldValues;
+  baseEtag: string | null;
+}
+
+export type Edit = CreateEdit | UpdateEdit | DeleteEdit;
+
+/** A prefix no service code has: those begin with the season's year (decisions.md). */
+const LOCAL_PREFIX = 'local';
+
+export function isLocalEventId(eventId: string): boolean {
+  return eventId.startsWith(LOCAL_PREFIX);
+}
+
+/** A temporary code for an event created here; it fits the event code pattern, so it goes wherever one does. */
+export function newLocalEventId(random: () => number = Math.random): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  let suffix = '';
+  for (let index = 0; index < 12; index += 1) {
+    suffix += alphabet[Math.floor(random() * alphabet.length)];
+  }
+  return `${LOCAL_PREFIX}${suffix}`;
+}
+
+/** What a merge patch makes the fields it names: a cleared venue or state reads `""`. */
+export function patchValues(patch: EventPatchInput): FieldValues {
+  const values: FieldValues = {};
+  if (patch.name !== undefined) values.name = patch.name.trim();
+  if (patch.season !== undefined) values.season = patch.season;
+  if (patch.startDate !== undefined) values.startDate = utcSeconds(patch.startDate);
+  if (patch.endDate !== undefined) values.endDate = utcSeconds(patch.endDate);
+  const location = patch.location;
+  if (location !== undefined) {
+    if (location.venue !== undefined) values['location.venue'] = location.venue?.trim() ?? '';
+    if (location.city !== undefined) values['location.city'] = location.city.trim();
+    if (location.state !== undefined) values['location.state'] = location.state?.trim() ?? '';
+    if (location.country !== undefined) values['location.country'] = location.country.trim();
+  }
+  if (patch.visibility !== undefined) values.visibility = patch.visibility;
+  if (patch.streamStatus !== undefined) values.streamStatus = patch.streamStatus;
+  return values;
+}
+
+/** The fields of a new event as the service will store them. */
+export function createValues(input: EventCreateInput): FieldValues {
+  return {
+    ...patchValues({
+      name: input.name,
+      season: input.season,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      location: {
+        venue: input.location.venue ?? '',
+        city: input.location.city,
+        state: input.location.state ?? '',
+        country: input.location.country,
+      },
+    }),
+    visibility: input.visibility ?? 'public',
+    streamStatus: 'none',
+  };
+}
+
+/** A timestamp with any zone, as the service returns it: UTC, second precision, `Z`. */
+function utcSeconds(timestamp: string): string {
+  return normaliseTimestamp(timestamp) ?? timestamp;
+}

@@ -1,0 +1,79 @@
+import type { StreamStatus, Visibility } from '../../shared/wire/event';
+
+/**
+ * An `events` row as an object: what the cache holds of one event. `visibility`, `createdAt` and
+ * `updatedAt` are null while only the list item was read.
+ */
+export interface EventRow {
+  id: string;
+  name: string;
+  season: string;
+  startDate: string;
+  endDate: string;
+  venue: string;
+  city: string;
+  state: string;
+  country: string;
+  streamStatus: StreamStatus;
+  teamCount: number;
+  clipCount: number;
+  listed: 0 | 1;
+  visibility: Visibility | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+/** The columns of `events` under the names of {@link EventRow}, for a SELECT. */
+export const EVENT_ROW_COLUMNS = `id, name, season, start_date AS startDate, end_date AS endDate,
+  venue, city, state, country, stream_status AS streamStatus, team_count AS teamCount,
+  clip_count AS clipCount, listed, visibility, created_at AS createdAt, updated_at AS updatedAt`;
+
+/** The fields an organizer writes, flat: a location's members each count as a field of their own. */
+export const EDITABLE_FIELDS = [
+  'name',
+  'season',
+  'startDate',
+  'endDate',
+  'location.venue',
+  'location.city',
+  'location.state',
+  'location.country',
+  'visibility',
+  'streamStatus',
+] as const;
+
+export type EditableField = (typeof EDITABLE_FIELDS)[number];
+
+/** Each editable field's value; null where the cache does not know it (visibility of a list item). */
+export type FieldValues = Partial<Record<EditableField, string | null>>;
+
+const COLUMN_OF: Record<EditableField, keyof EventRow> = {
+  name: 'name',
+  season: 'season',
+  startDate: 'startDate',
+  endDate: 'endDate',
+  'location.venue': 'venue',
+  'location.city': 'city',
+  'location.state': 'state',
+  'location.country': 'country',
+  visibility: 'visibility',
+  streamStatus: 'streamStatus',
+};
+
+export function fieldValue(row: EventRow, field: EditableField): string | null {
+  return row[COLUMN_OF[field]] as string | null;
+}
+
+export function fieldValues(row: EventRow, fields: readonly EditableField[]): FieldValues {
+  return Object.fromEntries(fields.map((field) => [field, fieldValue(row, field)]));
+}
+
+/** A copy of `row` with `values` written over it. */
+export function withFields(row: EventRow, values: FieldValues): EventRow {
+  const next: Record<string, unknown> = { ...row };
+  for (const field of EDITABLE_FIELDS) {
+    const value = values[field];
+    if (value !== undefined) next[COLUMN_OF[field]] = value;
+  }
+  return next as unknown as EventRow;
+}

@@ -1,0 +1,191 @@
+import type { Statement } from 'better-sqlite3';
+import type { AppDatabase } from '../storage/database';
+import type { Edit, EditConflict, EditError, EditKind, EditState } from './edit';
+import type { FieldValues } from './event-row';
+
+interface OutboxRow {
+  id: number;
+  eventId: string;
+  kind: EditKind;
+  payload: string | null;
+  base: string | null;
+  baseEtag: string | null;
+  idempotencyKey: string;
+  state: EditState;
+  attempts: number;
+  notBefore: string | null;
+  error: string | null;
+  conflict: string | null;
+  queuedAt: string;
+}
+
+export interface NewEdit {
+  service: string;
+  eventId: string;
+  kind: EditKind;
+  payload: unknown;
+  base: FieldValues | null;
+  baseEtag: string | null;
+  idempotencyKey: string;
+  queuedAt: string;
+}
+
+/** What changes of an edit as it goes out; fields left out stay as they are. */
+export interface EditUpdate {
+  state?: EditState;
+  attempts?: number;
+  notBefore?: string | null;
+  error?: EditError | null;
+  conflict?: EditConflict | null;
+  base?: FieldValues;
+  baseEtag?: string | null;
+  payload?: unknown;
+}
+
+const COLUMNS = `id, event_id AS eventId, kind, payload, base, base_etag AS baseEtag,
+  idempotency_key AS idempotencyKey, state, attempts, not_before AS notBefore, error, conflict,
+  queued_at AS queuedAt`;
+
+/** States whose edit still stands in the cache: everything but a refused one. */
+const STANDING = `state IN ('pending', 'sending', 'conflict')`;
+
+function parse<Value>(text: string | null): Value | null {
+  return text === null ? null : (JSON.parse(text) as Value);
+}
+
+function toEdit(row: OutboxRow): Edit {
+  const common = {
+    id: row.id,
+    eventId: row.eventId,
+    state: row.state,
+    attempts: row.attempts,
+    error: parse<EditError>(row.error),
+    conflict: parse<EditConflict>(row.conflict),
+    queuedAt: row.queuedAt,
+    notBefore: row.notBefore,
+    idempotencyKey: row.idempotencyKey,
+  };
+  switch (row.kind) {
+    case 'create':
+      return { ...common, kind: 'create', payload: parse(row.payload) as never };
+    case 'update':
+      return {
+        ...common,
+        kind: 'update',
+        payload: parse(row.payload) as never,
+        base: parse<FieldValues>(row.base) ?? {},
+        baseEtag: row.baseEtag,
+      };
+    case 'delete':
+      return {
+        ...common,
+        kind: 'delete',
+        base: parse<FieldValues>(row.base) ?? {},
+        baseEtag: row.baseEtag,
+      };
+  }
+}
+
+/**
+ * The outbox table: organizers' edits in the order they were made, one service's apart from
+ * another's. Statements run on the writer connection inside the caller's transaction, so an edit
+ * and its change to the cache commit together or not at all.
+ */
+export class OutboxRows {
+  private readonly insert: Statement;
+  private readonly selectOne: Statement<[number], OutboxRow>;
+  private readonly selectAll: Statement<[string], OutboxRow>;
+  private readonly selectStanding: Statement<[string, string], OutboxRow>;
+  private readonly selectHasStanding: Statement<[string, string], number>;
+  private readonly deleteOne: Statement<[number]>;
+  private readonly retargetEdits: Statement<[string, string, string]>;
+  private readonly updateOne: Statement;
+
+  constructor(db: AppDatabase) {
+    this.insert = db.prepare(`INSERT INTO outbox (service, event_id, kind, payload, base,
+        base_etag, idempotency_key, state, queued_at, changed_at)
+      VALUES (@service, @eventId, @kind, @payload, @base, @baseEtag, @idempotencyKey, 'pending',
+        @queuedAt, @queuedAt)`);
+    this.selectOne = db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE id = ?`);
+    this.selectAll = db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE service = ? ORDER BY id`);
+    this.selectStanding = db.prepare(`SELECT ${COLUMNS} FROM outbox
+      WHERE service = ? AND event_id = ? AND ${STANDING} ORDER BY id`);
+    this.selectHasStanding = db
+      .prepare<[string, string], number>(
+        `SELECT 1 FROM outbox WHERE service = ? AND event_id = ? AND ${STANDING} LIMIT 1`,
+      )
+      .pluck();
+    this.deleteOne = db.prepare('DELETE FROM outbox WHERE id = ?');
+    this.retargetEdits = db.prepare(
+      'UPDATE outbox SET event_id = ? WHERE service = ? AND event_id = ?',
+    );
+    this.updateOne = db.prepare(`UPDATE outbox SET
+        state = coalesce(@state, state),
+        attempts = coalesce(@attempts, attempts),
+        not_before = CASE WHEN @setNotBefore THEN @notBefore ELSE not_before END,
+        error = CASE WHEN @setError THEN @error ELSE error END,
+        conflict = CASE WHEN @setConflict THEN @conflict ELSE conflict END,
+        base = coalesce(@base, base),
+        base_etag = CASE WHEN @setBaseEtag THEN @baseEtag ELSE base_etag END,
+        payload = coalesce(@payload, payload),
+        changed_at = @changedAt
+      WHERE id = @id`);
+  }
+
+  add(edit: NewEdit): number {
+    const result = this.insert.run({
+      ...edit,
+      payload: edit.payload === undefined ? null : JSON.stringify(edit.payload),
+      base: edit.base === null ? null : JSON.stringify(edit.base),
+    });
+    return Number(result.lastInsertRowid);
+  }
+
+  get(id: number): Edit | null {
+    const row = this.selectOne.get(id);
+    return row === undefined ? null : toEdit(row);
+  }
+
+  /** Every edit for `service`, oldest first. */
+  all(service: string): Edit[] {
+    return this.selectAll.all(service).map(toEdit);
+  }
+
+  /** The edits of one event that still stand (not refused), in the order they were made. */
+  standing(service: string, eventId: string): Edit[] {
+    return this.selectStanding.all(service, eventId).map(toEdit);
+  }
+
+  hasStanding(service: string, eventId: string): boolean {
+    return this.selectHasStanding.get(service, eventId) !== undefined;
+  }
+
+  update(id: number, update: EditUpdate, changedAt: string): void {
+    const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+    this.updateOne.run({
+      id,
+      changedAt,
+      state: update.state ?? null,
+      attempts: update.attempts ?? null,
+      setNotBefore: update.notBefore !== undefined ? 1 : 0,
+      notBefore: update.notBefore ?? null,
+      setError: update.error !== undefined ? 1 : 0,
+      error: update.error === undefined ? null : json(update.error),
+      setConflict: update.conflict !== undefined ? 1 : 0,
+      conflict: update.conflict === undefined ? null : json(update.conflict),
+      base: update.base === undefined ? null : JSON.stringify(update.base),
+      setBaseEtag: update.baseEtag !== undefined ? 1 : 0,
+      baseEtag: update.baseEtag ?? null,
+      payload: update.payload === undefined ? null : JSON.stringify(update.payload),
+    });
+  }
+
+  remove(id: number): void {
+    this.deleteOne.run(id);
+  }
+
+  /** The later edits of an event created here follow it to the code the service gave it. */
+  retarget(service: string, from: string, to: string): void {
+    this.retargetEdits.run(to, service, from);
+  }
+}

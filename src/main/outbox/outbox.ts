@@ -1,0 +1,340 @@
+import { randomUUID } from 'node:crypto';
+import type { ErrorDetail } from '../../shared/wire/errors';
+import type { EventFields, EventPatchInput } from '../../shared/wire/event';
+import {
+  checkCreateBody,
+  checkPatchBody,
+  mergePatch,
+  type EventInputError,
+} from '../../shared/wire/event-input';
+import type { WriteQueue } from '../cache/write-queue';
+import type { CacheWriter } from '../cache/writes';
+import { isLocalEventId, newLocalEventId, patchValues, type Edit, type EditConflict } from './edit';
+import {
+  EDITABLE_FIELDS,
+  fieldValues,
+  type EditableField,
+  type EventRow,
+  type FieldValues,
+} from './event-row';
+
+/** Why an edit was not queued: what the service would answer, or what the outbox itself refuses. */
+export class EditRefusedError extends Error {
+  constructor(
+    readonly code: EventInputError['code'] | 'not_found' | 'not_allowed' | 'no_service',
+    message: string,
+    readonly details: ErrorDetail[] = [],
+  ) {
+    super(message);
+    this.name = 'EditRefusedError';
+  }
+
+  static of(error: EventInputError): EditRefusedError {
+    return new EditRefusedError(error.code, error.message, error.details);
+  }
+}
+
+/** How a conflict ends: each field both sides changed takes one side. */
+export type Choice = 'mine' | 'theirs';
+export type Resolution = Choice | Partial<Record<EditableField, Choice>>;
+
+export interface OutboxOptions {
+  writer: CacheWriter;
+  queue: WriteQueue;
+  /** The service whose copy the cache holds; edits are queued for it alone. */
+  scope: () => string | null;
+  now: () => Date;
+  random?: () => number;
+}
+
+function stamp(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function fieldsOf(row: EventRow): EventFields {
+  return {
+    name: row.name,
+    season: row.season,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    location: { venue: row.venue, city: row.city, state: row.state, country: row.country },
+    // Unknown until the single record is read; the rules checked here do not look at it.
+    visibility: row.visibility ?? 'public',
+    streamStatus: row.streamStatus,
+  };
+}
+
+/**
+ * Queues organizers' edits. Each is written to the outbox in the same transaction as its change
+ * to the cache, ahead of any sync write waiting: when a call resolves, the edit is on disk and on
+ * screen, and nothing has gone to the network. The sender (`sender.ts`) takes it from there.
+ * Input is checked with the service's own rules first, so what the service would refuse is never
+ * queued.
+ */
+export class Outbox {
+  private readonly random: () => number;
+
+  constructor(private readonly options: OutboxOptions) {
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Every edit for the current service, oldest first. */
+  list(): Promise<Edit[]> {
+    const scope = this.options.scope();
+    return this.write(() => (scope === null ? [] : this.rows.all(scope)));
+  }
+
+  /** Queues a new event under a temporary code; the service names it when it gets it. */
+  create(body: unknown): Promise<Edit> {
+    const checked = checkCreateBody(body);
+    if (!checked.ok) return Promise.reject(EditRefusedError.of(checked.error));
+    const scope = this.requireScope();
+    return this.write(() => {
+      const eventId = newLocalEventId(this.random);
+      const id = this.rows.add({
+        service: scope,
+        eventId,
+        kind: 'create',
+        payload: body,
+        base: null,
+        baseEtag: null,
+        idempotencyKey: randomUUID(),
+        queuedAt: this.stamp(),
+      });
+      this.overlay.refresh(eventId);
+      return this.edit(id);
+    });
+  }
+
+  /** Queues a merge patch of an event, checked against the event as it reads now. */
+  update(eventId: string, patch: unknown): Promise<Edit> {
+    const checked = checkPatchBody(patch);
+    if (!checked.ok) return Promise.reject(EditRefusedError.of(checked.error));
+    const scope = this.requireScope();
+    return this.write(() => {
+      const row = this.requireRow(eventId);
+      const merged = mergePatch(fieldsOf(row), checked.value);
+      if (!merged.ok) throw EditRefusedError.of(merged.error);
+      const fields = Object.keys(patchValues(patch as EventPatchInput)) as EditableField[];
+      const { baseEtag } = this.captureBase(scope, eventId);
+      const id = this.rows.add({
+        service: scope,
+        eventId,
+        kind: 'update',
+        payload: patch,
+        base: fieldValues(row, fields),
+        baseEtag,
+        idempotencyKey: randomUUID(),
+        queuedAt: this.stamp(),
+      });
+      this.overlay.refresh(eventId);
+      return this.edit(id);
+    });
+  }
+
+  /**
+   * Queues the deletion of an event. An event created here that has not gone out yet is simply
+   * taken back, with its edits: there is nothing to tell the service. Returns the queued edit, or
+   * `null` when nothing needs sending.
+   */
+  remove(eventId: string): Promise<Edit | null> {
+    const scope = this.requireScope();
+    return this.write(() => {
+      const row = this.requireRow(eventId);
+      const standing = this.rows.standing(scope, eventId);
+      const create = standing.find((edit) => edit.kind === 'create');
+      if (create !== undefined && create.state === 'pending') {
+        for (const edit of standing) this.rows.remove(edit.id);
+        this.overlay.refresh(eventId);
+        return null;
+      }
+      const { baseEtag } = this.captureBase(scope, eventId);
+      const id = this.rows.add({
+        service: scope,
+        eventId,
+        kind: 'delete',
+        payload: null,
+        base: fieldValues(row, EDITABLE_FIELDS),
+        baseEtag,
+        idempotencyKey: randomUUID(),
+        queuedAt: this.stamp(),
+      });
+      this.overlay.refresh(eventId);
+      return this.edit(id);
+    });
+  }
+
+  /**
+   * Takes an edit back. One that may already have reached the service (`sending`) cannot be:
+   * the next sync finds out whether it did. Taking back a create takes its event's later edits too.
+   */
+  discard(id: number): Promise<void> {
+    return this.write(() => {
+      const edit = this.requireEdit(id);
+      if (edit.state === 'sending') {
+        throw new EditRefusedError(
+          'not_allowed',
+          `Edit ${id} may already have reached the service; the next sync finds out, then it can be discarded.`,
+        );
+      }
+      this.rows.remove(id);
+      if (edit.kind === 'create') {
+        const scope = this.requireScope();
+        for (const later of this.rows.all(scope)) {
+          if (later.eventId === edit.eventId) this.rows.remove(later.id);
+        }
+      }
+      this.overlay.refresh(edit.eventId);
+    });
+  }
+
+  /**
+   * Ends a conflict. Each field both sides changed keeps the service's value (`theirs`) or this
+   * edit's (`mine`); fields only one side changed were merged already. An edit left with nothing to
+   * send is done; otherwise it goes out again, based on the state the conflict was found against.
+   */
+  resolve(id: number, resolution: Resolution): Promise<Edit | null> {
+    return this.write(() => {
+      const edit = this.requireEdit(id);
+      if (edit.state !== 'conflict' || edit.conflict === null || edit.kind === 'create') {
+        throw new EditRefusedError('not_allowed', `Edit ${id} is not in conflict.`);
+      }
+      const conflict: EditConflict = edit.conflict;
+      const fields = Object.keys(conflict.fields) as EditableField[];
+      const choice = (field: EditableField): Choice =>
+        typeof resolution === 'string' ? resolution : (resolution[field] ?? 'mine');
+      const theirs: FieldValues = Object.fromEntries(
+        fields.map((field) => [field, conflict.fields[field]?.theirs ?? null]),
+      );
+      if (edit.kind === 'delete') {
+        if (fields.some((field) => choice(field) === 'theirs')) {
+          this.rows.remove(id);
+        } else {
+          this.rows.update(
+            id,
+            {
+              state: 'pending',
+              conflict: null,
+              error: null,
+              base: { ...edit.base, ...theirs },
+              baseEtag: conflict.etag,
+            },
+            this.stamp(),
+          );
+        }
+        this.overlay.refresh(edit.eventId);
+        return this.rows.get(id);
+      }
+      const payload = withoutFields(
+        edit.payload,
+        fields.filter((field) => choice(field) === 'theirs'),
+      );
+      if (Object.keys(patchValues(payload)).length === 0) {
+        this.rows.remove(id);
+      } else {
+        this.rows.update(
+          id,
+          {
+            state: 'pending',
+            conflict: null,
+            error: null,
+            payload,
+            base: { ...edit.base, ...theirs },
+            baseEtag: conflict.etag,
+          },
+          this.stamp(),
+        );
+      }
+      this.overlay.refresh(edit.eventId);
+      return this.rows.get(id);
+    });
+  }
+
+  /**
+   * Queues a refused edit again, with corrected input for a create or an update; it goes out
+   * after the edits queued since, as a new edit (with a new idempotency key: the service never
+   * applied the old one).
+   */
+  async resend(id: number, payload?: unknown): Promise<Edit | null> {
+    const edit = await this.write(() => this.requireEdit(id));
+    if (edit.state !== 'failed') {
+      throw new EditRefusedError('not_allowed', `Edit ${id} has not failed; it is ${edit.state}.`);
+    }
+    const queued =
+      edit.kind === 'create'
+        ? await this.create(payload ?? edit.payload)
+        : edit.kind === 'update'
+          ? await this.update(edit.eventId, payload ?? edit.payload)
+          : await this.remove(edit.eventId);
+    await this.write(() => this.rows.remove(id));
+    return queued;
+  }
+
+  private get rows() {
+    return this.options.writer.outbox;
+  }
+
+  private get overlay() {
+    return this.options.writer.overlay;
+  }
+
+  private write<Result>(work: () => Result): Promise<Result> {
+    return this.options.queue.runFirst(work);
+  }
+
+  private stamp(): string {
+    return stamp(this.options.now());
+  }
+
+  private requireScope(): string {
+    const scope = this.options.scope();
+    if (scope === null) {
+      throw new EditRefusedError('no_service', 'No service is set up: edits are made for one.');
+    }
+    return scope;
+  }
+
+  private requireRow(eventId: string): EventRow {
+    const row = this.overlay.row(eventId);
+    if (row === null) {
+      throw new EditRefusedError('not_found', `There is no event ${eventId} in the cache.`);
+    }
+    return row;
+  }
+
+  private requireEdit(id: number): Edit {
+    const edit = this.rows.get(id);
+    if (edit === null) throw new EditRefusedError('not_found', `There is no edit ${id}.`);
+    return edit;
+  }
+
+  private edit(id: number): Edit {
+    return this.requireEdit(id);
+  }
+
+  /**
+   * The first edit of an event keeps the service's copy as its shadow; its validator is the
+   * edit's base. A later edit is based on the one before it, whose answer gives its validator.
+   */
+  private captureBase(scope: string, eventId: string): { baseEtag: string | null } {
+    if (isLocalEventId(eventId)) return { baseEtag: null };
+    const first = this.rows.standing(scope, eventId).length === 0;
+    const shadow = this.overlay.capture(eventId);
+    return { baseEtag: first ? shadow.etag : null };
+  }
+}
+
+/** A merge patch without the members of `fields`. */
+function withoutFields(patch: EventPatchInput, fields: readonly EditableField[]): EventPatchInput {
+  const next: Record<string, unknown> = { ...patch };
+  const location: Record<string, unknown> = { ...(patch.location ?? {}) };
+  for (const field of fields) {
+    if (field.startsWith('location.')) delete location[field.slice('location.'.length)];
+    else delete next[field];
+  }
+  if (patch.location !== undefined) {
+    if (Object.keys(location).length === 0) delete next.location;
+    else next.location = location;
+  }
+  return next;
+}

@@ -1,0 +1,381 @@
+import type { EventRecord } from '../../shared/wire/event';
+import type { ApiClient } from '../api/client';
+import { backoffDelay, DEFAULT_BACKOFF } from '../api/backoff';
+import { ApiError } from '../api/errors';
+import type { WriteQueue } from '../cache/write-queue';
+import type { CacheWriter } from '../cache/writes';
+import { compareDelete, compareUpdate, isApplied, toPatch, type Conflicts } from './compare';
+import {
+  isLocalEventId,
+  type CreateEdit,
+  type DeleteEdit,
+  type Edit,
+  type EditError,
+  type UpdateEdit,
+} from './edit';
+import { findCreated } from './find-created';
+import { Settle } from './settle';
+
+export interface OutboxSummary {
+  /** Edits the service took in this run (or that were found already applied). */
+  sent: number;
+  /** Edits still to go: waiting, or sent without a clear answer. */
+  pending: number;
+  failed: number;
+  conflicts: number;
+}
+
+export interface SenderOptions {
+  client: ApiClient;
+  writer: CacheWriter;
+  queue: WriteQueue;
+  /** The service the client talks to; only its edits are sent. */
+  scope: string;
+  /** The service edits are made for now (it changes when the person switches service). */
+  currentScope?: () => string | null;
+  now?: () => Date;
+  signal?: AbortSignal;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  /** Events whose edits go out side by side; one event's edits always go one after another. */
+  concurrency?: number;
+  /** Tries of one edit within a run before it waits for the next run. */
+  triesPerRun?: number;
+  /** Tries of one edit, over all runs, that got no clear answer before it is given up as failed. */
+  maxAttempts?: number;
+  /** A Retry-After longer than this is not waited out within the run. */
+  maxWaitMs?: number;
+}
+
+/** The network is gone or the key is refused: no other edit can go out in this run either. */
+class StopRun extends Error {
+  constructor(readonly reason: ApiError) {
+    super(reason.message);
+    this.name = 'StopRun';
+  }
+}
+
+type Outcome = 'done' | 'blocked' | 'next';
+
+const DEFAULTS = { concurrency: 4, triesPerRun: 3, maxAttempts: 8, maxWaitMs: 30_000 };
+/** Answers that say the edit was refused as it is: sending it again would get the same. */
+const REFUSALS = new Set(['forbidden', 'not_found', 'conflict', 'rejected']);
+
+function stamp(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function editError(error: ApiError): EditError {
+  return {
+    code: error.serviceCode ?? error.code,
+    message: error.message,
+    ...(error.status === undefined ? {} : { status: error.status }),
+    ...(error.details === undefined ? {} : { details: error.details }),
+  };
+}
+
+function hasConflicts(conflicts: Conflicts): boolean {
+  return Object.keys(conflicts).length > 0;
+}
+
+/**
+ * Sends the outbox: each event's edits in the order they were made, events side by side. Every
+ * edit is marked `sending` on disk before its request leaves, so one that got no clear answer
+ * (or whose process died) is checked on the service before it is ever sent again: a create is
+ * looked for, an update compared, a delete confirmed. Creates also carry an idempotency key, for
+ * services that honour one. An update or delete carries `If-Match` with the validator its edit
+ * was based on; without one, the service's record is read and compared field by field first.
+ */
+export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary> {
+  const settings = { ...DEFAULTS, ...options };
+  const now = options.now ?? (() => new Date());
+  const random = options.random ?? Math.random;
+  const sleep = options.sleep ?? defaultSleep;
+  const { client, writer, queue, scope, signal } = options;
+  const settle = new Settle(
+    writer,
+    queue,
+    scope,
+    () => stamp(now()),
+    options.currentScope ?? (() => scope),
+  );
+  const read = <Result>(work: () => Result) => queue.runFirst(work);
+  let sent = 0;
+  // Set from inside the workers; an object, so the checks below see what they set.
+  const run: { stopped: StopRun | null } = { stopped: null };
+
+  const edits = await read(() => writer.outbox.all(scope));
+  const chains = new Map<string, number[]>();
+  for (const edit of edits) {
+    const chain = chains.get(edit.eventId) ?? [];
+    chain.push(edit.id);
+    chains.set(edit.eventId, chain);
+  }
+
+  async function sendChain(ids: readonly number[]): Promise<void> {
+    for (const id of ids) {
+      if (run.stopped !== null || signal?.aborted === true) return;
+      const edit = await read(() => writer.outbox.get(id));
+      if (edit === null || edit.state === 'failed') continue;
+      // A conflict waits for the organizer, and the edits made after it wait with it.
+      if (edit.state === 'conflict') return;
+      if (edit.notBefore !== null && edit.notBefore > stamp(now())) return;
+      // Edits of an event created here wait for the create to give it a code.
+      if (edit.kind !== 'create' && isLocalEventId(edit.eventId)) return;
+      const outcome = await sendWithRetries(edit);
+      if (outcome === 'blocked') return;
+    }
+  }
+
+  async function sendWithRetries(first: Edit): Promise<Outcome> {
+    let edit = first;
+    for (let tries = 1; ; tries += 1) {
+      try {
+        const outcome = await sendOnce(edit);
+        if (outcome === 'done') sent += 1;
+        return outcome;
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        if (signal?.aborted === true) throw error;
+        // A 401 or a 429 is a clear "not done": the edit is as it was before this try (which may
+        // have been unsure already). Anything else without an answer may have been applied.
+        const turnedAway = error.code === 'unauthorized' || error.code === 'rate_limited';
+        const maybeApplied = turnedAway ? edit.state === 'sending' : true;
+        if (error.code === 'offline' || error.code === 'unauthorized') {
+          await settle.retryLater(edit, editError(error), null, maybeApplied);
+          throw new StopRun(error);
+        }
+        if (REFUSALS.has(error.code)) {
+          await settle.failed(edit, editError(error));
+          return 'next';
+        }
+        const attempts = edit.attempts + 1;
+        if (!turnedAway && attempts >= settings.maxAttempts) {
+          await settle.failed(edit, {
+            ...editError(error),
+            message: `Gave up after ${attempts} tries without a clear answer: ${error.message}`,
+          });
+          return 'next';
+        }
+        const waitMs = backoffDelay(tries, DEFAULT_BACKOFF, random, error.retryAfterMs);
+        // A wait longer than a run may take (a long Retry-After) is kept on disk, so that no run
+        // sends before it is over; shorter ones are waited out here, or by the next run's start.
+        const tooLong = waitMs > settings.maxWaitMs;
+        const notBefore = tooLong ? stamp(new Date(now().getTime() + waitMs)) : null;
+        await settle.retryLater(edit, editError(error), notBefore, maybeApplied);
+        if (tooLong || tries >= settings.triesPerRun) return 'blocked';
+        await sleep(waitMs, signal);
+        const reloaded = await read(() => writer.outbox.get(edit.id));
+        if (reloaded === null) return 'next';
+        edit = reloaded;
+      }
+    }
+  }
+
+  /** One try of one edit: the check a possibly applied edit needs, then its request. */
+  function sendOnce(edit: Edit): Promise<Outcome> {
+    switch (edit.kind) {
+      case 'create':
+        return sendCreate(edit);
+      case 'update':
+        return sendUpdate(edit);
+      case 'delete':
+        return sendDelete(edit);
+    }
+  }
+
+  async function sendCreate(edit: CreateEdit): Promise<Outcome> {
+    if (edit.state === 'sending') {
+      const claimed = await read(() => writer.claimedEventIds());
+      const found = await findCreated(client, edit, claimed, signal);
+      if (found !== null) {
+        await settle.created(edit, found.record, found.etag);
+        return 'done';
+      }
+    }
+    await settle.sending(edit);
+    const answer = await client.createEvent(edit.payload, {
+      idempotencyKey: edit.idempotencyKey,
+      signal,
+    });
+    await settle.created(edit, requireRecord(answer.value), answer.etag);
+    return 'done';
+  }
+
+  async function sendUpdate(edit: UpdateEdit): Promise<Outcome> {
+    let ifMatch = edit.baseEtag;
+    let payload: Record<string, unknown> = edit.payload;
+    // Unsure whether it went out, or no validator to send: compare with the service's record.
+    let mustCompare = edit.state === 'sending' || ifMatch === null;
+    for (let round = 0; round < 3; round += 1) {
+      if (mustCompare) {
+        const current = await currentRecord(edit.eventId);
+        if (current === null) return gone(edit);
+        if (edit.state === 'sending' && isApplied(edit, current.record)) {
+          await settle.updated(edit, current.record, current.etag);
+          return 'done';
+        }
+        const verdict = compareUpdate(edit, current.record);
+        if (hasConflicts(verdict.conflicts)) {
+          await settle.conflict(edit, verdict.conflicts, current.record, current.etag);
+          return 'blocked';
+        }
+        if (Object.keys(verdict.patch).length === 0) {
+          await settle.updated(edit, current.record, current.etag);
+          return 'done';
+        }
+        payload = toPatch(verdict.patch);
+        ifMatch = current.etag;
+      }
+      await settle.sending(edit);
+      edit = { ...edit, state: 'sending', attempts: edit.attempts + 1 };
+      try {
+        const answer = await client.updateEvent(edit.eventId, payload, {
+          ...(ifMatch === null ? {} : { ifMatch }),
+          signal,
+        });
+        await settle.updated(edit, requireRecord(answer.value), answer.etag);
+        return 'done';
+      } catch (error) {
+        // Changed since the edit's base: compare, merge what merges, and try again.
+        if (!isPreconditionFailed(error)) throw error;
+        mustCompare = true;
+        edit = { ...edit, state: 'pending' };
+      }
+    }
+    throw new ApiError(
+      'server_error',
+      'The event kept changing on the service while this edit was sent.',
+    );
+  }
+
+  async function sendDelete(edit: DeleteEdit): Promise<Outcome> {
+    let ifMatch = edit.baseEtag;
+    let mustCompare = edit.state === 'sending' || ifMatch === null;
+    for (let round = 0; round < 3; round += 1) {
+      if (mustCompare) {
+        const current = await currentRecord(edit.eventId);
+        if (current === null) {
+          await settle.deleted(edit);
+          return 'done';
+        }
+        const conflicts = compareDelete(edit, current.record);
+        if (hasConflicts(conflicts)) {
+          await settle.conflict(edit, conflicts, current.record, current.etag);
+          return 'blocked';
+        }
+        ifMatch = current.etag;
+      }
+      await settle.sending(edit);
+      try {
+        await client.deleteEvent(edit.eventId, {
+          ...(ifMatch === null ? {} : { ifMatch }),
+          signal,
+        });
+        await settle.deleted(edit);
+        return 'done';
+      } catch (error) {
+        // Already gone: what the delete asked for is so.
+        if (error instanceof ApiError && error.code === 'not_found') {
+          await settle.deleted(edit);
+          return 'done';
+        }
+        if (!isPreconditionFailed(error)) throw error;
+        mustCompare = true;
+        edit = { ...edit, state: 'pending' };
+      }
+    }
+    throw new ApiError(
+      'server_error',
+      'The event kept changing on the service while it was deleted.',
+    );
+  }
+
+  async function currentRecord(
+    eventId: string,
+  ): Promise<{ record: EventRecord; etag: string | null } | null> {
+    try {
+      const answer = await client.getEvent(eventId, { signal });
+      return { record: requireRecord(answer.value), etag: answer.etag };
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'not_found') return null;
+      throw error;
+    }
+  }
+
+  async function gone(edit: Edit): Promise<Outcome> {
+    await settle.failed(edit, {
+      code: 'not_found',
+      message: `Event ${edit.eventId} is no longer on the service; the change was not made.`,
+      status: 404,
+    });
+    return 'next';
+  }
+
+  const queueOfChains = [...chains.values()];
+  const workers = Array.from(
+    { length: Math.min(settings.concurrency, queueOfChains.length) },
+    async () => {
+      for (let chain = queueOfChains.shift(); chain !== undefined; chain = queueOfChains.shift()) {
+        try {
+          await sendChain(chain);
+        } catch (error) {
+          if (error instanceof StopRun) run.stopped ??= error;
+          else throw error;
+        }
+      }
+    },
+  );
+  await Promise.all(workers);
+  if (signal?.aborted === true) throw signal.reason;
+
+  const left = await read(() => writer.outbox.all(scope));
+  const summary: OutboxSummary = {
+    sent,
+    pending: left.filter((edit) => edit.state === 'pending' || edit.state === 'sending').length,
+    failed: left.filter((edit) => edit.state === 'failed').length,
+    conflicts: left.filter((edit) => edit.state === 'conflict').length,
+  };
+  if (run.stopped !== null) throw new OutboxStopped(summary, run.stopped.reason);
+  return summary;
+}
+
+/** The run could not go on (no network, key refused); what was done is in `summary`. */
+export class OutboxStopped extends Error {
+  constructor(
+    readonly summary: OutboxSummary,
+    readonly reason: ApiError,
+  ) {
+    super(reason.message);
+    this.name = 'OutboxStopped';
+  }
+}
+
+function requireRecord(value: { data: EventRecord } | undefined): EventRecord {
+  if (value === undefined) {
+    throw new ApiError('invalid_response', 'The service answered the edit without the event.');
+  }
+  return value.data;
+}
+
+function isPreconditionFailed(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 412;
+}
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted === true) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
+}
