@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { SYNC_SCOPES, type SyncScope } from '../shared/ipc/sync';
-import { normaliseTimestamp } from '../shared/wire/formats';
+import { EVENT_ID_PATTERN, normaliseTimestamp } from '../shared/wire/formats';
 import { EXIT, UsageError } from './errors';
 import {
   EXPORT_FORMATS,
@@ -11,8 +11,10 @@ import {
 
 export const USAGE = `usage: npm run cli -- <command> [options]
 
-  sync    bring the local cache up to date with the service
+  sync    send the edits queued here, then bring the local cache up to date with the service
   export  print cached records as JSON or CSV (needs no network and no key)
+  events  queue an organizer's edit of an event (needs no network and no key)
+  outbox  list the queued edits, resolve a conflict, or discard an edit
 
 npm run cli -- sync --service URL --data-dir DIR [--scope default|all] [--force]
   --service URL        the service, http or https; its API key is PITSIDE_API_KEY when set,
@@ -23,6 +25,24 @@ npm run cli -- sync --service URL --data-dir DIR [--scope default|all] [--force]
   --force              pull everything in the scope, however fresh the cached copy is
   Progress goes to stderr, one line per change; the run's summary goes to stdout as one
   line of JSON (the sync summary, the service, the data directory and the cached counts).
+  Edits queued in DIR go out first (outbox: sent, pending, failed, conflicts). A cache holds
+  one service's copy: syncing it with another service forgets the first one's records, never
+  its queued edits, which wait until that service is synced again.
+
+npm run cli -- events create --data-dir DIR --json '<create payload>'
+npm run cli -- events update --data-dir DIR --event CODE --json '<merge patch>'
+npm run cli -- events delete --data-dir DIR --event CODE
+  Checks the input as the service would and queues the edit for the service DIR was synced
+  with; prints the queued edit as JSON. A new event gets a temporary code (local…) until the
+  service names it; later edits may use either code. Nothing is sent until the next sync.
+
+npm run cli -- outbox list --data-dir DIR
+npm run cli -- outbox resolve --data-dir DIR --edit ID --take mine|theirs
+npm run cli -- outbox discard --data-dir DIR --edit ID
+  list: a JSON array of the queued edits (id, kind, eventId, state: pending | sending |
+  failed | conflict, attempts, error, and for a conflict fields: { name: { base, theirs,
+  mine } }). resolve: each field both sides changed keeps mine or theirs; the edit goes out
+  again on the next sync. discard: takes the edit back (not while it is being sent).
 
 npm run cli -- export --data-dir DIR --resource NAME --format json|csv [--now ISO]
   --resource NAME      events, teams, matches, clips or stats
@@ -42,12 +62,15 @@ exit status:
   ${EXIT.ok}    done (sync: the run completed)
   ${EXIT.unexpected}    unexpected error
   ${EXIT.usage}    usage: unknown command or option, a missing or invalid value (bad URL, unknown
-       resource or format, unusable PITSIDE_API_KEY)
+       resource or format, unusable PITSIDE_API_KEY), an edit the service would refuse (each
+       field at fault is named), an unknown event or edit; nothing is queued
   ${EXIT.setup}    setup: the data directory is unusable, holds no cache to export, or its cache
        is from a newer Pitside; the keychain cannot be read
   ${EXIT.syncFailed}    sync failed: the service is unreachable, refused the key, ...; what was
        committed before the failure is kept
   ${EXIT.syncPartial}    sync partial: some resources could not be synced; their cached copies are kept
+  ${EXIT.editsHeld}    sync completed, but edits were refused by the service or are in conflict
+       (see outbox list); they are kept
   130  canceled by SIGINT, 143 by SIGTERM (128 + the signal's number)`;
 
 export interface SyncCommand {
@@ -69,7 +92,26 @@ export interface ExportCommand {
   now: string | null;
 }
 
-export type CommandLine = { command: 'help' } | SyncCommand | ExportCommand;
+export interface EditCommand {
+  command: 'events';
+  action: 'create' | 'update' | 'delete';
+  dataDir: string;
+  /** The event's code; empty for a create. */
+  eventId: string;
+  /** The create payload or merge patch as parsed JSON; checked by the outbox like a form is. */
+  body: unknown;
+}
+
+export interface OutboxCommand {
+  command: 'outbox';
+  action: 'list' | 'resolve' | 'discard';
+  dataDir: string;
+  editId: number;
+  take: 'mine' | 'theirs';
+}
+
+export type CommandLine =
+  { command: 'help' } | SyncCommand | ExportCommand | EditCommand | OutboxCommand;
 
 /** Runs `parseArgs` (strict: unknown options and stray arguments are errors) as a usage check. */
 function checked<Result>(parse: () => Result): Result {
@@ -202,11 +244,126 @@ function parseExport(args: string[]): ExportCommand | { command: 'help' } {
   };
 }
 
+const EDIT_ACTIONS = ['create', 'update', 'delete'] as const;
+const OUTBOX_ACTIONS = ['list', 'resolve', 'discard'] as const;
+
+function jsonBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UsageError(
+      `--json is not JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+function eventCode(text: string): string {
+  if (!EVENT_ID_PATTERN.test(text)) {
+    throw new UsageError(
+      `--event must be an event code (lowercase letters and digits), not "${text}"`,
+    );
+  }
+  return text;
+}
+
+function editNumber(text: string): number {
+  if (!/^[1-9]\d{0,15}$/.test(text)) {
+    throw new UsageError(`--edit must be an edit's id (a positive whole number), not "${text}"`);
+  }
+  return Number(text);
+}
+
+function parseEvents(args: string[]): EditCommand | { command: 'help' } {
+  const [actionText, ...rest] = args;
+  if (actionText === '--help' || actionText === '-h') return { command: 'help' };
+  const action = oneOf(
+    'events',
+    required('an action (create, update or delete)', actionText),
+    EDIT_ACTIONS,
+  );
+  const { values } = checked(() =>
+    parseArgs({
+      args: rest,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        'data-dir': { type: 'string' },
+        event: { type: 'string' },
+        json: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }),
+  );
+  if (values.help) return { command: 'help' };
+  const dataDir = required('--data-dir', values['data-dir']);
+  if (action === 'create') {
+    if (values.event !== undefined)
+      throw new UsageError('--event is not for create: the service names new events');
+    return {
+      command: 'events',
+      action,
+      dataDir,
+      eventId: '',
+      body: jsonBody(required('--json', values.json)),
+    };
+  }
+  const eventId = eventCode(required('--event', values.event));
+  if (action === 'delete') {
+    if (values.json !== undefined) throw new UsageError('--json is not for delete');
+    return { command: 'events', action, dataDir, eventId, body: null };
+  }
+  return {
+    command: 'events',
+    action,
+    dataDir,
+    eventId,
+    body: jsonBody(required('--json', values.json)),
+  };
+}
+
+function parseOutbox(args: string[]): OutboxCommand | { command: 'help' } {
+  const [actionText, ...rest] = args;
+  if (actionText === '--help' || actionText === '-h') return { command: 'help' };
+  const action = oneOf(
+    'outbox',
+    required('an action (list, resolve or discard)', actionText),
+    OUTBOX_ACTIONS,
+  );
+  const { values } = checked(() =>
+    parseArgs({
+      args: rest,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        'data-dir': { type: 'string' },
+        edit: { type: 'string' },
+        take: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }),
+  );
+  if (values.help) return { command: 'help' };
+  const dataDir = required('--data-dir', values['data-dir']);
+  if (action === 'list') {
+    if (values.edit !== undefined || values.take !== undefined) {
+      throw new UsageError('outbox list takes only --data-dir');
+    }
+    return { command: 'outbox', action, dataDir, editId: 0, take: 'mine' };
+  }
+  const editId = editNumber(required('--edit', values.edit));
+  if (action === 'discard') {
+    if (values.take !== undefined) throw new UsageError('--take is for outbox resolve');
+    return { command: 'outbox', action, dataDir, editId, take: 'mine' };
+  }
+  const take = oneOf('--take', required('--take', values.take), ['mine', 'theirs'] as const);
+  return { command: 'outbox', action, dataDir, editId, take };
+}
+
 export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): CommandLine {
   const [command, ...rest] = argv;
   switch (command) {
     case undefined:
-      throw new UsageError('a command is required: sync or export');
+      throw new UsageError('a command is required: sync, export, events or outbox');
     case '--help':
     case '-h':
     case 'help':
@@ -215,7 +372,13 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
       return parseSync(rest, env);
     case 'export':
       return parseExport(rest);
+    case 'events':
+      return parseEvents(rest);
+    case 'outbox':
+      return parseOutbox(rest);
     default:
-      throw new UsageError(`unknown command "${command}"; the commands are sync and export`);
+      throw new UsageError(
+        `unknown command "${command}"; the commands are sync, export, events and outbox`,
+      );
   }
 }

@@ -8,6 +8,7 @@ export const EXIT = {
   setup: 3,
   syncFailed: 4,
   syncPartial: 5,
+  editsHeld: 6,
 } as const;
 
 /** The shell's convention for a process ended by a signal, so `$?` reads the same either way. */

@@ -1,12 +1,15 @@
 import { parseCommandLine, USAGE, type CommandLine } from './args';
-import { CliError, EXIT } from './errors';
+import { CliError, EXIT, UsageError } from './errors';
+import { runEditCommand, runOutboxCommand } from './edit-commands';
 import { runExport } from './export-command';
 import { writeLine } from './output';
 import { runSync } from './sync-command';
 
 function commandName(argv: string[]): string {
   const [first] = argv;
-  return first === 'sync' || first === 'export' ? `pitside ${first}` : 'pitside';
+  return first === 'sync' || first === 'export' || first === 'events' || first === 'outbox'
+    ? `pitside ${first}`
+    : 'pitside';
 }
 
 async function run(argv: string[]): Promise<number> {
@@ -29,10 +32,14 @@ async function run(argv: string[]): Promise<number> {
         });
       case 'export':
         return await runExport(commandLine, process.stdout);
+      case 'events':
+        return await runEditCommand(commandLine, process.stdout);
+      case 'outbox':
+        return await runOutboxCommand(commandLine, process.stdout);
     }
   } catch (error) {
     if (error instanceof CliError) {
-      const hint = error.exitCode === EXIT.usage ? ' (see --help)' : '';
+      const hint = error instanceof UsageError ? ' (see --help)' : '';
       report(`${error.message}${hint}`);
       return error.exitCode;
     }

@@ -1,8 +1,10 @@
 import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
+import { forgetSyncedData } from '../main/cache/forget';
 import { WriteQueue } from '../main/cache/write-queue';
 import { createCredentials, type Credentials } from '../main/credentials/credentials';
 import { serviceConnector } from '../main/sync/connect';
+import { SettingsStore } from '../main/settings/settings-store';
 import { SyncEngine } from '../main/sync/engine';
 import type { SyncProblem, SyncSummary } from '../shared/ipc/sync';
 import type { SyncCommand } from './args';
@@ -58,7 +60,7 @@ export function explainProblem(problem: SyncProblem, context: ProblemContext): s
 export function exitCodeFor(summary: SyncSummary): number {
   switch (summary.outcome) {
     case 'completed':
-      return EXIT.ok;
+      return summary.outbox.failed + summary.outbox.conflicts > 0 ? EXIT.editsHeld : EXIT.ok;
     case 'partial':
       return EXIT.syncPartial;
     case 'failed':
@@ -82,11 +84,18 @@ function unreadableLine({ unreadable }: SyncSummary): string {
   );
 }
 
+/** The outbox's part of the outcome, when there was anything to send or anything is left. */
+function editsLine({ outbox }: SyncSummary): string {
+  const { sent, pending, failed, conflicts } = outbox;
+  if (sent + pending + failed + conflicts === 0) return '';
+  return `; edits: ${sent} sent, ${pending} waiting, ${failed} refused, ${conflicts} in conflict (outbox list shows them)`;
+}
+
 function outcomeLine(summary: SyncSummary, context: ProblemContext): string {
   const { requests, resources, records } = summary;
   switch (summary.outcome) {
     case 'completed':
-      return `completed: ${requests} requests, ${resources.pulled} resources pulled (${resources.changed} changed), ${records} records`;
+      return `completed: ${requests} requests, ${resources.pulled} resources pulled (${resources.changed} changed), ${records} records${editsLine(summary)}`;
     case 'canceled':
       return 'canceled; what was committed before is kept';
     case 'partial':
@@ -113,10 +122,20 @@ export async function runSync(command: SyncCommand, io: SyncIo): Promise<number>
       return key;
     },
   };
+  const queue = new WriteQueue(files.writer);
+  const settings = new SettingsStore(files.reader, files.writer, queue);
+  const previous = settings.baseUrl();
+  if (previous !== command.service) {
+    // A cache holds one service's copy, as in the app: another service's records go, its queued
+    // edits stay (they are kept per service) until that service is synced again.
+    if (previous !== null) await forgetSyncedData(files.writer, queue);
+    await settings.setBaseUrl(command.service);
+  }
   const engine = new SyncEngine({
     reader: files.reader,
     writer: files.writer,
-    queue: new WriteQueue(files.writer),
+    queue,
+    editScope: () => command.service,
     connect: serviceConnector({
       baseUrl: () => command.service,
       credentials,

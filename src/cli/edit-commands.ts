@@ -1,0 +1,108 @@
+import type { Writable } from 'node:stream';
+import { WriteQueue } from '../main/cache/write-queue';
+import type { Edit } from '../main/outbox/edit';
+import { EditRefusedError, type Outbox } from '../main/outbox/outbox';
+import { SettingsStore } from '../main/settings/settings-store';
+import { SyncEngine } from '../main/sync/engine';
+import type { EditCommand, OutboxCommand } from './args';
+import { openCacheForSync } from './data-dir';
+import { CliError, EXIT, SetupError } from './errors';
+import { writeLine } from './output';
+
+/** An edit as `outbox list` prints it: what a script needs to follow it, and nothing internal. */
+export function editJson(edit: Edit): Record<string, unknown> {
+  return {
+    id: edit.id,
+    kind: edit.kind,
+    eventId: edit.eventId,
+    state: edit.state,
+    attempts: edit.attempts,
+    queuedAt: edit.queuedAt,
+    payload: edit.kind === 'delete' ? null : edit.payload,
+    error: edit.error,
+    ...(edit.conflict === null ? {} : { fields: edit.conflict.fields }),
+  };
+}
+
+/** The outbox of the cache in the data directory, for the service that cache was synced from. */
+async function withOutbox<Result>(
+  dataDir: string,
+  work: (outbox: Outbox) => Promise<Result>,
+): Promise<Result> {
+  const { files } = openCacheForSync(dataDir);
+  const queue = new WriteQueue(files.writer);
+  const settings = new SettingsStore(files.reader, files.writer, queue);
+  const service = settings.baseUrl();
+  const engine = new SyncEngine({
+    reader: files.reader,
+    writer: files.writer,
+    queue,
+    connect: () => Promise.reject(new Error('queuing an edit needs no service')),
+    editScope: () => service,
+  });
+  try {
+    if (service === null) {
+      throw new SetupError(
+        `the cache in ${dataDir} has not been synced with a service yet; edits are made for one (run sync --service URL first)`,
+      );
+    }
+    return await work(engine.outbox);
+  } catch (error) {
+    throw cliErrorOf(error);
+  } finally {
+    await engine.close();
+    files.close();
+  }
+}
+
+/** A refusal in the words the service would use, field by field, as one line. */
+function cliErrorOf(error: unknown): unknown {
+  if (!(error instanceof EditRefusedError)) return error;
+  const fields = error.details.map((detail) => `${detail.field} ${detail.issue}`).join('; ');
+  const message = fields === '' ? error.message : `${error.message.replace(/\.$/, ':')} ${fields}`;
+  switch (error.code) {
+    case 'not_found':
+    case 'not_allowed':
+      return new CliError(EXIT.usage, message);
+    case 'no_service':
+      return new SetupError(message);
+    default:
+      return new CliError(EXIT.usage, message);
+  }
+}
+
+/** `events create|update|delete`: queues the edit (no network, no key) and prints it as JSON. */
+export async function runEditCommand(command: EditCommand, stdout: Writable): Promise<number> {
+  const edit = await withOutbox(command.dataDir, (outbox) => {
+    switch (command.action) {
+      case 'create':
+        return outbox.create(command.body);
+      case 'update':
+        return outbox.update(command.eventId, command.body);
+      case 'delete':
+        return outbox.remove(command.eventId);
+    }
+  });
+  // A delete of an event that never left this machine needs nothing sent.
+  await writeLine(stdout, JSON.stringify(edit === null ? null : editJson(edit)));
+  return EXIT.ok;
+}
+
+/** `outbox list|resolve|discard`. */
+export async function runOutboxCommand(command: OutboxCommand, stdout: Writable): Promise<number> {
+  const output = await withOutbox(command.dataDir, async (outbox) => {
+    switch (command.action) {
+      case 'list':
+        return (await outbox.list()).map(editJson);
+      case 'resolve': {
+        const edit = await outbox.resolve(command.editId, command.take);
+        return edit === null ? null : editJson(edit);
+      }
+      case 'discard':
+        await outbox.discard(command.editId);
+        return { discarded: command.editId };
+    }
+  });
+  await writeLine(stdout, JSON.stringify(output));
+  return EXIT.ok;
+}
