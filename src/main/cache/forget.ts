@@ -15,12 +15,19 @@ const CHUNKS: readonly { sql: string }[] = [
   },
   { sql: 'DELETE FROM sync_state WHERE resource IN (SELECT resource FROM sync_state LIMIT 2000)' },
   { sql: 'DELETE FROM etags WHERE url IN (SELECT url FROM etags LIMIT 2000)' },
+  // The service's copies under edited events go with the rest of the copy; the edits themselves
+  // stay, and the next pull of each event gives it a shadow again (see `EventOverlay`).
+  {
+    sql: `DELETE FROM event_shadows WHERE event_id IN
+      (SELECT event_id FROM event_shadows LIMIT 2000)`,
+  },
 ];
 
 /**
  * Empties everything synced from a service, in one transaction of many short steps: the views see
  * the old service's data until the commit and an empty cache after it, never a mix. Favorites,
- * pins and settings are the person's own and stay.
+ * pins, settings and the outbox of edits are the person's own and stay; `Outbox.restore` puts
+ * the edits back on screen.
  */
 export async function forgetSyncedData(writer: AppDatabase, queue: WriteQueue): Promise<void> {
   const statements = CHUNKS.map(({ sql }) => writer.prepare(sql));

@@ -84,6 +84,20 @@ export class Outbox {
     return this.write(() => (scope === null ? [] : this.rows.all(scope)));
   }
 
+  /**
+   * Puts every standing edit of the current service back on screen: after the cache was cleared
+   * or the service changed, events created here show again at once, and edited events as soon as
+   * a pull brings the service's copy to apply them to.
+   */
+  restore(): Promise<void> {
+    const scope = this.options.scope();
+    if (scope === null) return Promise.resolve();
+    return this.write(() => {
+      const events = new Set(this.rows.all(scope).map((edit) => edit.eventId));
+      for (const eventId of events) this.overlay.refresh(eventId);
+    });
+  }
+
   /** Queues a new event under a temporary code; the service names it when it gets it. */
   create(body: unknown): Promise<Edit> {
     const checked = checkCreateBody(body);

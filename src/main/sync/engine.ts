@@ -325,6 +325,8 @@ export class SyncEngine {
 
     let client: ApiClient;
     try {
+      // Edits stand on screen whatever happened to the copy since (a clear, a change of service).
+      await this.outbox.restore();
       client = await this.options.connect();
     } catch (error) {
       const problem = problemOf(error);

@@ -60,6 +60,8 @@ export interface OutboxRig extends SyncRig {
 export function openOutboxRig(
   server: TestServer,
   role: 'organizer' | 'admin' = 'organizer',
+  /** An existing data directory, to open a cache again as after a restart. */
+  dir?: string,
 ): OutboxRig {
   const state = { fault: 'none' as WriteFault };
   const writes: { method: string; path: string }[] = [];
@@ -88,7 +90,7 @@ export function openOutboxRig(
     }
     return response;
   };
-  const rig = openRig({ baseUrl: server.url, key: server.keys[role], fetch: faulty });
+  const rig = openRig({ baseUrl: server.url, key: server.keys[role], fetch: faulty, dir });
   return Object.assign(rig, {
     setFault: (fault: WriteFault) => {
       state.fault = fault;

@@ -33,6 +33,8 @@ export interface SyncRig {
   file: string;
   cache: CacheFiles;
   engine: SyncEngine;
+  /** The engine's write queue. */
+  queue: WriteQueue;
   statuses: SyncStatus[];
   /** What each commit of the rig's own queue changed, in order. */
   changes: CacheResource[];
@@ -92,13 +94,13 @@ export function openRig(options: RigOptions): SyncRig {
       onStatus: (status) => statuses.push(status),
       editScope: () => options.baseUrl,
     });
+  const queue = new WriteQueue(cache.writer, { onCommit: (changed) => changes.push(...changed) });
   const rig: SyncRig = {
     dir,
     file,
     cache,
-    engine: makeEngine(
-      new WriteQueue(cache.writer, { onCommit: (changed) => changes.push(...changed) }),
-    ),
+    queue,
+    engine: makeEngine(queue),
     rebuild: ({ queue }) => makeEngine(queue),
     statuses,
     changes,
