@@ -49,7 +49,7 @@ export class CacheWriter {
     scope: () => string | null = () => null,
   ) {
     this.syncState = new SyncStateWriter(db, changes);
-    this.outbox = new OutboxRows(db);
+    this.outbox = new OutboxRows(db, changes);
     this.overlay = new EventOverlay(db, changes, this.outbox, scope, (eventId) =>
       this.events.removeRow(eventId),
     );

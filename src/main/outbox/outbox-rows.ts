@@ -1,4 +1,5 @@
 import type { Statement } from 'better-sqlite3';
+import type { ChangeRecorder } from '../cache/change-log';
 import type { AppDatabase } from '../storage/database';
 import type { Edit, EditConflict, EditError, EditKind, EditState } from './edit';
 import type { FieldValues } from './event-row';
@@ -101,7 +102,11 @@ export class OutboxRows {
   private readonly retargetEdits: Statement<[string, string, string]>;
   private readonly updateOne: Statement;
 
-  constructor(db: AppDatabase) {
+  /** Every change of an edit is recorded as `outbox`, so a panel of pending edits re-reads. */
+  constructor(
+    db: AppDatabase,
+    private readonly changes: ChangeRecorder,
+  ) {
     this.insert = db.prepare(`INSERT INTO outbox (service, event_id, kind, payload, base,
         base_etag, idempotency_key, state, queued_at, changed_at)
       VALUES (@service, @eventId, @kind, @payload, @base, @baseEtag, @idempotencyKey, 'pending',
@@ -138,6 +143,7 @@ export class OutboxRows {
       payload: edit.payload === undefined ? null : JSON.stringify(edit.payload),
       base: edit.base === null ? null : JSON.stringify(edit.base),
     });
+    this.changes.record('outbox');
     return Number(result.lastInsertRowid);
   }
 
@@ -178,14 +184,15 @@ export class OutboxRows {
       baseEtag: update.baseEtag ?? null,
       payload: update.payload === undefined ? null : JSON.stringify(update.payload),
     });
+    this.changes.record('outbox');
   }
 
   remove(id: number): void {
-    this.deleteOne.run(id);
+    if (this.deleteOne.run(id).changes > 0) this.changes.record('outbox');
   }
 
   /** The later edits of an event created here follow it to the code the service gave it. */
   retarget(service: string, from: string, to: string): void {
-    this.retargetEdits.run(to, service, from);
+    if (this.retargetEdits.run(to, service, from).changes > 0) this.changes.record('outbox');
   }
 }

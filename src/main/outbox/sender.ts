@@ -33,6 +33,8 @@ export interface SenderOptions {
   scope: string;
   /** The service edits are made for now (it changes when the person switches service). */
   currentScope?: () => string | null;
+  /** Told when an event created here got the service's code (views showing it move along). */
+  onRenamed?: (from: string, to: string) => void;
   now?: () => Date;
   signal?: AbortSignal;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -98,6 +100,7 @@ export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary>
     scope,
     () => stamp(now()),
     options.currentScope ?? (() => scope),
+    options.onRenamed,
   );
   const read = <Result>(work: () => Result) => queue.runFirst(work);
   let sent = 0;

@@ -16,6 +16,8 @@ export class Settle {
     private readonly now: () => string,
     /** The service edits are made for now; once it is another, nothing of this run is written. */
     private readonly currentScope: () => string | null,
+    /** Told, after the commit, that an event created here now has the service's code. */
+    private readonly onRenamed: (from: string, to: string) => void = () => {},
   ) {}
 
   /** Marks the edit as handed to the service: from here on it may have been applied. */
@@ -69,17 +71,17 @@ export class Settle {
    * The service named a created event. Its temporary code moves to the real one everywhere: the
    * cache row, pins, the event's later edits; the old code stays as an alias for links.
    */
-  created(edit: Edit, record: EventRecord, etag: string | null): Promise<void> {
+  async created(edit: Edit, record: EventRecord, etag: string | null): Promise<void> {
     const from = edit.eventId;
     const to = record.id;
-    return this.write(() => {
+    await this.write(() => {
       this.rows.remove(edit.id);
       this.rows.retarget(this.scope, from, to);
       this.passValidator(to, etag);
       this.writer.renameEvent(from, to);
       this.writer.overlay.takeRecord(record, etag);
-      this.writer.overlay.refresh(from);
     });
+    this.onRenamed(from, to);
   }
 
   /** The event is gone from the service, by this edit or before it. */

@@ -46,6 +46,8 @@ export interface SyncEngineOptions {
    * of another service stay in the outbox untouched until that service is the current one again.
    */
   editScope?: () => string | null;
+  /** Told when an event created here got its code from the service (after the commit). */
+  onEventRenamed?: (from: string, to: string) => void;
 }
 
 export interface RunOptions {
@@ -375,6 +377,7 @@ export class SyncEngine {
             queue: this.options.queue,
             scope: editScope,
             currentScope: this.editScope,
+            onRenamed: this.options.onEventRenamed,
             now: this.now,
             signal: controller.signal,
           });

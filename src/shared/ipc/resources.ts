@@ -74,12 +74,19 @@ export function isResourceKey(key: string): key is ResourceKey {
  *   completeness of every team's events);
  * - `team:N:stats`: every season's statistics of team N, and which seasons there are;
  * - `favorites`, `pins`: the person's own lists;
+ * - `outbox`: organizers' queued edits (their states, errors and conflicts);
  * - `all`: everything synced was replaced at once (a change of service).
  */
 export type CacheResource =
-  ResourceKey | 'registrations' | `team:${number}:stats` | 'favorites' | 'pins' | 'all';
+  ResourceKey | 'registrations' | `team:${number}:stats` | 'favorites' | 'pins' | 'outbox' | 'all';
 
-const LOCAL_RESOURCES: ReadonlySet<string> = new Set(['registrations', 'favorites', 'pins', 'all']);
+const LOCAL_RESOURCES: ReadonlySet<string> = new Set([
+  'registrations',
+  'favorites',
+  'pins',
+  'outbox',
+  'all',
+]);
 const TEAM_STATS_KEY = /^team:(\d{1,5}):stats$/;
 
 export function isCacheResource(key: string): key is CacheResource {
