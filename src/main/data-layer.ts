@@ -6,6 +6,7 @@ import { openCache, type CacheFiles } from './cache/open';
 import { WriteQueue } from './cache/write-queue';
 import type { Credentials } from './credentials/credentials';
 import { createCacheHandlers } from './handlers/cache';
+import { createEditHandlers } from './handlers/edits';
 import { createReadHandlers } from './handlers/reads';
 import { createSettingsHandlers } from './handlers/settings';
 import { createSyncHandlers } from './handlers/sync';
@@ -77,6 +78,7 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
       keyOverride: options.keyOverride,
     }),
     onStatus: (status) => pushes.send('sync:status', status),
+    onEventRenamed: (from, to) => pushes.send('events:renamed', { from, to }),
     // The demo's address changes with every launch; its edits belong to the demo all the same.
     editScope: () => settings.baseUrl() ?? (options.defaultBaseUrl === undefined ? null : 'demo'),
   });
@@ -92,6 +94,7 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
       forgetSyncedData: forget,
     }),
     ...createCacheHandlers({ engine, settings, forgetSyncedData: forget }),
+    ...createEditHandlers({ engine, settings, reader: cache.reader }),
   };
   return {
     cache,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { readCommands } from './reads';
 import { noInput, type CommandSpec } from './command';
 import { actionCommands } from './actions';
+import { editCommands } from './edits';
 import { settingsCommands } from './settings';
 import { setupCommands } from './setup';
 import { syncCommands } from './sync';
@@ -36,6 +37,7 @@ export const commands = {
   ...settingsCommands,
   ...setupCommands,
   ...actionCommands,
+  ...editCommands,
 } as const satisfies Record<`${string}:${string}`, CommandSpec>;
 
 export type Commands = typeof commands;

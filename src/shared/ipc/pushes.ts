@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventIdSchema } from '../wire/formats';
 import { isCacheResource } from './resources';
 import { syncStatusSchema } from './sync';
 
@@ -17,6 +18,11 @@ export const pushes = {
   'cache:changed': z.object({
     resources: z.array(z.string().refine(isCacheResource, 'must be a cache resource')),
   }),
+  /**
+   * An event created here got its code from the service (sent after the commit): a view or a
+   * form holding the temporary code moves to the new one.
+   */
+  'events:renamed': z.object({ from: eventIdSchema, to: eventIdSchema }),
 } as const satisfies Record<`${string}:${string}`, z.ZodType>;
 
 export type Pushes = typeof pushes;

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { errorDetailSchema } from '../wire/errors';
+import { streamStatusSchema, visibilitySchema } from '../wire/event';
+import { eventIdSchema, responseTimestampSchema } from '../wire/formats';
+import { builtFromSchema } from './cached';
+import { noInput, type CommandSpec } from './command';
+
+/*
+ * Organizers' edits of events, as the renderer reaches the outbox: queue a create, a change or a
+ * deletion, list what waits, and settle what the service refused or found in conflict. An edit
+ * is on disk and on screen when its command answers; nothing here waits on the network.
+ */
+
+/**
+ * The fields an organizer writes, flat, a location's members each a field of its own. The
+ * outbox's own list (`EDITABLE_FIELDS` in src/main/outbox/event-row.ts) must read the same; shared
+ * code cannot import main's, so a test holds the two together.
+ */
+export const EDITABLE_EVENT_FIELDS = [
+  'name',
+  'season',
+  'startDate',
+  'endDate',
+  'location.venue',
+  'location.city',
+  'location.state',
+  'location.country',
+  'visibility',
+  'streamStatus',
+] as const;
+export const editableEventFieldSchema = z.enum(EDITABLE_EVENT_FIELDS);
+export type EditableEventField = z.infer<typeof editableEventFieldSchema>;
+
+export const EDIT_STATES = ['pending', 'sending', 'failed', 'conflict'] as const;
+
+export const editIdSchema = z.number().int().min(1);
+
+/**
+ * An event body from a form, checked only for being an object here: the outbox checks it with the
+ * service's own rules and names every field that is wrong, as the service would. Passed through
+ * untouched (a zod object or record would drop a `__proto__` member the service reports).
+ */
+const eventBodySchema = z.custom<Record<string, unknown>>(isPlainObject, 'must be an object');
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/*
+ * What an edit carries, typed for a form to fill itself from, and parsed without transforms:
+ * the outbox checked it on the way in, and a payload is shown as it was typed (its dates in the
+ * zone they were typed in), never as the service will store it.
+ */
+const createPayloadSchema = z.object({
+  name: z.string(),
+  season: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  location: z.object({
+    venue: z.string().optional(),
+    city: z.string(),
+    state: z.string().optional(),
+    country: z.string(),
+  }),
+  visibility: visibilitySchema.optional(),
+});
+
+const patchPayloadSchema = z.object({
+  name: z.string().optional(),
+  season: z.string().optional(),
+  startDate: z.string().optional(),
+  endDate: z.string().optional(),
+  location: z
+    .object({
+      venue: z.string().nullable().optional(),
+      city: z.string().optional(),
+      state: z.string().nullable().optional(),
+      country: z.string().optional(),
+    })
+    .optional(),
+  visibility: visibilitySchema.optional(),
+  streamStatus: streamStatusSchema.optional(),
+});
+
+/** What each field read: when the edit was made, or for a conflict on each side; null if unknown. */
+const fieldValuesSchema = z.partialRecord(editableEventFieldSchema, z.string().nullable());
+
+export const editErrorSchema = z.object({
+  /** The service's code (`forbidden`, `validation_failed`, …) or the client's (`offline`, …). */
+  code: z.string(),
+  message: z.string(),
+  status: z.number().int().optional(),
+  details: z.array(errorDetailSchema).optional(),
+});
+
+export const editConflictSchema = z.object({
+  /** Each field both sides changed; `mine` is null for a delete, which removes it all. */
+  fields: z.partialRecord(
+    editableEventFieldSchema,
+    z.object({
+      base: z.string().nullable(),
+      theirs: z.string().nullable(),
+      mine: z.string().nullable(),
+    }),
+  ),
+  etag: z.string().nullable(),
+});
+
+const editCommon = {
+  id: editIdSchema,
+  /** A temporary `local…` code until the service names an event created here. */
+  eventId: eventIdSchema,
+  state: z.enum(EDIT_STATES),
+  attempts: z.number().int().min(0),
+  queuedAt: responseTimestampSchema,
+  /** Why it failed, or last failed to go out. */
+  error: editErrorSchema.nullable(),
+  conflict: editConflictSchema.nullable(),
+};
+
+export const editSchema = z.discriminatedUnion('kind', [
+  z.object({
+    ...editCommon,
+    kind: z.literal('create'),
+    payload: createPayloadSchema,
+    base: z.null(),
+  }),
+  z.object({
+    ...editCommon,
+    kind: z.literal('update'),
+    /** The JSON merge patch as it was typed. */
+    payload: patchPayloadSchema,
+    /** What the fields it changes read when it was made. */
+    base: fieldValuesSchema,
+  }),
+  z.object({
+    ...editCommon,
+    kind: z.literal('delete'),
+    payload: z.null(),
+    /** Every field as it read when the deletion was asked for. */
+    base: fieldValuesSchema,
+  }),
+]);
+export type EditView = z.infer<typeof editSchema>;
+
+/** A command that may leave nothing to send: a deletion of an event that never left, a settled conflict. */
+const editOrNothing = editSchema.nullable();
+
+export const editListSchema = z.object({ data: z.array(editSchema), builtFrom: builtFromSchema });
+export type EditList = z.infer<typeof editListSchema>;
+
+const choiceSchema = z.enum(['mine', 'theirs']);
+
+/** Every conflicting field one way, or field by field; a field not named keeps `mine`. */
+export const resolutionSchema = z.union([
+  choiceSchema,
+  z.partialRecord(editableEventFieldSchema, choiceSchema),
+]);
+
+export const editCommands = {
+  /** The current service's edits, oldest first, refused and conflicting ones included. */
+  'edits:list': { input: noInput, output: editListSchema },
+  /** Queues a new event under a temporary code; the service names it when it gets it. */
+  'events:create': { input: z.strictObject({ event: eventBodySchema }), output: editSchema },
+  /** Queues a JSON merge patch, checked against the event as the cache shows it now. */
+  'events:update': {
+    input: z.strictObject({ eventId: eventIdSchema, patch: eventBodySchema }),
+    output: editSchema,
+  },
+  /** `null` when the event never left this machine: it is simply taken back. */
+  'events:delete': { input: z.strictObject({ eventId: eventIdSchema }), output: editOrNothing },
+  /**
+   * The code to show for an event: the service's for a temporary code it has replaced, else the
+   * same. A view opened on an old address follows the event with it.
+   */
+  'events:resolveCode': {
+    input: z.strictObject({ eventId: eventIdSchema }),
+    output: z.object({ eventId: eventIdSchema }),
+  },
+  /** Takes an edit back (a create with its event's later edits); not while it is being sent. */
+  'edits:discard': {
+    input: z.strictObject({ id: editIdSchema }),
+    output: z.object({ discarded: editIdSchema }),
+  },
+  /** Ends a conflict; `null` when what is left matches the service and nothing needs sending. */
+  'edits:resolve': {
+    input: z.strictObject({ id: editIdSchema, take: resolutionSchema }),
+    output: editOrNothing,
+  },
+  /** Queues a refused edit again, with corrected input for a create or an update. */
+  'edits:resend': {
+    input: z.strictObject({ id: editIdSchema, payload: eventBodySchema.optional() }),
+    output: editOrNothing,
+  },
+  /**
+   * Starts a sync, which sends the outbox first. `started: false` when a run is going: it sent
+   * the outbox as it began, and edits queued since wait for the next one.
+   */
+  'edits:sendNow': { input: noInput, output: z.object({ started: z.boolean() }) },
+} as const satisfies Record<`${string}:${string}`, CommandSpec>;
