@@ -21,7 +21,15 @@ export type Fault =
    * Runs `action` before the request is passed on unchanged, and holds the request until it is
    * done: the service changing between two page requests, or the app cancelling at a chosen point.
    */
-  | { kind: 'hook'; action: (request: RecordedRequest) => Promise<void> | void };
+  | { kind: 'hook'; action: (request: RecordedRequest) => Promise<void> | void }
+  /**
+   * The service gets the request and commits, then its answer is lost on the way back: the
+   * connection resets, a 500 comes instead, or the answer comes after `ms` (past a client's
+   * timeout).
+   */
+  | { kind: 'after-commit'; then: 'reset' | 'server-error' | { delayMs: number } }
+  /** The request reaches the service twice (a retransmission); the second answer comes back. */
+  | { kind: 'duplicate' };
 
 export interface FaultRule {
   fault: Fault;
@@ -138,6 +146,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       default:
         break;
     }
+    if (fault?.kind === 'after-commit' || fault?.kind === 'duplicate') {
+      await answerAfterCommit(fault, incoming, outgoing, upstream);
+      return;
+    }
     const upstreamResponse = await pass(incoming, upstream);
     const body = upstreamResponse.body;
     const headers = { ...upstreamResponse.headers };
@@ -177,6 +189,73 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         server.close(() => done());
       }),
   };
+}
+
+async function answerAfterCommit(
+  fault: Extract<Fault, { kind: 'after-commit' | 'duplicate' }>,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  upstream: URL,
+): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks);
+  let answer = await send(incoming, body, upstream);
+  if (fault.kind === 'duplicate') answer = await send(incoming, body, upstream);
+  else if (fault.then === 'reset') {
+    incoming.socket.destroy();
+    return;
+  } else if (fault.then === 'server-error') {
+    answer = {
+      status: 500,
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(JSON.stringify({ error: { code: 'internal', message: 'injected' } })),
+    };
+  } else {
+    const { delayMs } = fault.then;
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+  }
+  const headers = { ...answer.headers };
+  delete headers['content-length'];
+  delete headers['transfer-encoding'];
+  outgoing.writeHead(answer.status, { ...headers, 'content-length': answer.body.length });
+  outgoing.end(answer.body);
+}
+
+function sentHeaders(incoming: IncomingMessage, upstream: URL, body: Buffer) {
+  const headers: IncomingMessage['headers'] = { ...incoming.headers, host: upstream.host };
+  delete headers['transfer-encoding'];
+  headers['content-length'] = String(body.length);
+  return headers;
+}
+
+/** Sends a request whose body was read already, so that it can be sent again. */
+function send(incoming: IncomingMessage, body: Buffer, upstream: URL): Promise<UpstreamResponse> {
+  return new Promise((resolve, reject) => {
+    const outbound = forward(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: sentHeaders(incoming, upstream, body),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 502,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    outbound.on('error', reject);
+    outbound.end(body);
+  });
 }
 
 interface UpstreamResponse {

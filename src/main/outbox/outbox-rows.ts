@@ -94,7 +94,7 @@ function toEdit(row: OutboxRow): Edit {
  */
 export class OutboxRows {
   private readonly insert: Statement;
-  private readonly selectOne: Statement<[number], OutboxRow>;
+  private readonly selectOne: Statement<[number, string], OutboxRow>;
   private readonly selectAll: Statement<[string], OutboxRow>;
   private readonly selectStanding: Statement<[string, string], OutboxRow>;
   private readonly selectHasStanding: Statement<[string, string], number>;
@@ -111,7 +111,7 @@ export class OutboxRows {
         base_etag, idempotency_key, state, queued_at, changed_at)
       VALUES (@service, @eventId, @kind, @payload, @base, @baseEtag, @idempotencyKey, 'pending',
         @queuedAt, @queuedAt)`);
-    this.selectOne = db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE id = ?`);
+    this.selectOne = db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE id = ? AND service = ?`);
     this.selectAll = db.prepare(`SELECT ${COLUMNS} FROM outbox WHERE service = ? ORDER BY id`);
     this.selectStanding = db.prepare(`SELECT ${COLUMNS} FROM outbox
       WHERE service = ? AND event_id = ? AND ${STANDING} ORDER BY id`);
@@ -147,8 +147,9 @@ export class OutboxRows {
     return Number(result.lastInsertRowid);
   }
 
-  get(id: number): Edit | null {
-    const row = this.selectOne.get(id);
+  /** The edit `id` of `service`; another service's edits are not reachable from this one. */
+  get(id: number, service: string): Edit | null {
+    const row = this.selectOne.get(id, service);
     return row === undefined ? null : toEdit(row);
   }
 

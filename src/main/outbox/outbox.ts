@@ -102,8 +102,8 @@ export class Outbox {
   create(body: unknown): Promise<Edit> {
     const checked = checkCreateBody(body);
     if (!checked.ok) return Promise.reject(EditRefusedError.of(checked.error));
-    const scope = this.requireScope();
     return this.write(() => {
+      const scope = this.requireScope();
       const eventId = newLocalEventId(this.random);
       const id = this.rows.add({
         service: scope,
@@ -116,7 +116,7 @@ export class Outbox {
         queuedAt: this.stamp(),
       });
       this.overlay.refresh(eventId);
-      return this.edit(id);
+      return this.requireEdit(id);
     });
   }
 
@@ -124,8 +124,8 @@ export class Outbox {
   update(eventId: string, patch: unknown): Promise<Edit> {
     const checked = checkPatchBody(patch);
     if (!checked.ok) return Promise.reject(EditRefusedError.of(checked.error));
-    const scope = this.requireScope();
     return this.write(() => {
+      const scope = this.requireScope();
       const row = this.requireRow(eventId);
       const merged = mergePatch(fieldsOf(row), checked.value);
       if (!merged.ok) throw EditRefusedError.of(merged.error);
@@ -142,7 +142,7 @@ export class Outbox {
         queuedAt: this.stamp(),
       });
       this.overlay.refresh(eventId);
-      return this.edit(id);
+      return this.requireEdit(id);
     });
   }
 
@@ -152,8 +152,8 @@ export class Outbox {
    * `null` when nothing needs sending.
    */
   remove(eventId: string): Promise<Edit | null> {
-    const scope = this.requireScope();
     return this.write(() => {
+      const scope = this.requireScope();
       const row = this.requireRow(eventId);
       const standing = this.rows.standing(scope, eventId);
       const create = standing.find((edit) => edit.kind === 'create');
@@ -174,7 +174,7 @@ export class Outbox {
         queuedAt: this.stamp(),
       });
       this.overlay.refresh(eventId);
-      return this.edit(id);
+      return this.requireEdit(id);
     });
   }
 
@@ -237,7 +237,7 @@ export class Outbox {
           );
         }
         this.overlay.refresh(edit.eventId);
-        return this.rows.get(id);
+        return this.rows.get(id, this.requireScope());
       }
       const payload = withoutFields(
         edit.payload,
@@ -260,7 +260,7 @@ export class Outbox {
         );
       }
       this.overlay.refresh(edit.eventId);
-      return this.rows.get(id);
+      return this.rows.get(id, this.requireScope());
     });
   }
 
@@ -317,13 +317,9 @@ export class Outbox {
   }
 
   private requireEdit(id: number): Edit {
-    const edit = this.rows.get(id);
+    const edit = this.rows.get(id, this.requireScope());
     if (edit === null) throw new EditRefusedError('not_found', `There is no edit ${id}.`);
     return edit;
-  }
-
-  private edit(id: number): Edit {
-    return this.requireEdit(id);
   }
 
   /**

@@ -118,7 +118,7 @@ export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary>
   async function sendChain(ids: readonly number[]): Promise<void> {
     for (const id of ids) {
       if (run.stopped !== null || signal?.aborted === true) return;
-      const edit = await read(() => writer.outbox.get(id));
+      const edit = await read(() => writer.outbox.get(id, scope));
       if (edit === null || edit.state === 'failed') continue;
       // A conflict waits for the organizer, and the edits made after it wait with it.
       if (edit.state === 'conflict') return;
@@ -144,7 +144,12 @@ export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary>
         // have been unsure already). Anything else without an answer may have been applied.
         const turnedAway = error.code === 'unauthorized' || error.code === 'rate_limited';
         const maybeApplied = turnedAway ? edit.state === 'sending' : true;
-        if (error.code === 'offline' || error.code === 'unauthorized') {
+        // A refused key ends the run at once; a network that keeps failing, after a few tries (one
+        // reset on a venue's wifi is no reason to leave every other edit for the next run).
+        if (
+          error.code === 'unauthorized' ||
+          (error.code === 'offline' && tries >= settings.triesPerRun)
+        ) {
           await settle.retryLater(edit, editError(error), null, maybeApplied);
           throw new StopRun(error);
         }
@@ -168,7 +173,7 @@ export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary>
         await settle.retryLater(edit, editError(error), notBefore, maybeApplied);
         if (tooLong || tries >= settings.triesPerRun) return 'blocked';
         await sleep(waitMs, signal);
-        const reloaded = await read(() => writer.outbox.get(edit.id));
+        const reloaded = await read(() => writer.outbox.get(edit.id, scope));
         if (reloaded === null) return 'next';
         edit = reloaded;
       }

@@ -48,6 +48,8 @@ export interface SyncEngineOptions {
   editScope?: () => string | null;
   /** Told when an event created here got its code from the service (after the commit). */
   onEventRenamed?: (from: string, to: string) => void;
+  /** How the outbox waits between tries of an edit; real time when absent (tests skip it). */
+  outboxSleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface RunOptions {
@@ -378,6 +380,7 @@ export class SyncEngine {
             scope: editScope,
             currentScope: this.editScope,
             onRenamed: this.options.onEventRenamed,
+            sleep: this.options.outboxSleep,
             now: this.now,
             signal: controller.signal,
           });

@@ -25,6 +25,10 @@ export interface RigOptions {
   transport?: TransportTweaks;
   /** The fetch the client uses; the global one when absent. */
   fetch?: FetchLike;
+  /** The cache file's name in `dir`; `cache.db` when absent (the command line's is `pitside.db`). */
+  fileName?: string;
+  /** The outbox's waits between tries of an edit; real waits when absent. */
+  outboxSleep?: (ms: number) => Promise<void>;
 }
 
 /** A sync engine over a real cache file, wired the way the app wires it, and what it reported. */
@@ -66,7 +70,7 @@ export const CACHE_FILE = 'cache.db';
 export function openRig(options: RigOptions): SyncRig {
   const dir = options.dir ?? tempDir('sync');
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, CACHE_FILE);
+  const file = join(dir, options.fileName ?? CACHE_FILE);
   const cache = openCache(file);
   const statuses: SyncStatus[] = [];
   const changes: CacheResource[] = [];
@@ -93,6 +97,7 @@ export function openRig(options: RigOptions): SyncRig {
         ),
       onStatus: (status) => statuses.push(status),
       editScope: () => options.baseUrl,
+      outboxSleep: options.outboxSleep,
     });
   const queue = new WriteQueue(cache.writer, { onCommit: (changed) => changes.push(...changed) });
   const rig: SyncRig = {
