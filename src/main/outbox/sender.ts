@@ -215,6 +215,8 @@ export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary>
     let payload: Record<string, unknown> = edit.payload;
     // Unsure whether it went out, or no validator to send: compare with the service's record.
     let mustCompare = edit.state === 'sending' || ifMatch === null;
+    // Fields both sides changed: held for the organizer, while the rest of the edit goes out.
+    let held: Conflicts | null = null;
     for (let round = 0; round < 3; round += 1) {
       if (mustCompare) {
         const current = await currentRecord(edit.eventId);
@@ -224,13 +226,11 @@ export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary>
           return 'done';
         }
         const verdict = compareUpdate(edit, current.record);
-        if (hasConflicts(verdict.conflicts)) {
-          await settle.conflict(edit, verdict.conflicts, current.record, current.etag);
-          return 'blocked';
-        }
+        held = hasConflicts(verdict.conflicts) ? verdict.conflicts : null;
         if (Object.keys(verdict.patch).length === 0) {
-          await settle.updated(edit, current.record, current.etag);
-          return 'done';
+          if (held === null) await settle.updated(edit, current.record, current.etag);
+          else await settle.conflict(edit, held, current.record, current.etag);
+          return held === null ? 'done' : 'blocked';
         }
         payload = toPatch(verdict.patch);
         ifMatch = current.etag;
@@ -242,6 +242,10 @@ export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary>
           ...(ifMatch === null ? {} : { ifMatch }),
           signal,
         });
+        if (held !== null) {
+          await settle.conflict(edit, held, requireRecord(answer.value), answer.etag);
+          return 'blocked';
+        }
         await settle.updated(edit, requireRecord(answer.value), answer.etag);
         return 'done';
       } catch (error) {
