@@ -18,7 +18,7 @@ afterEach(async () => {
  * Without ETags the runs take turns: the interface alone has no conditional write, so two writes
  * of one field landing within the same check-and-write round trip cannot be told apart from one
  * after the other, by this client or any other. Run both at once there and some of them are lost
- * (tried: 1 of 2 runs failed, every time); with ETags, If-Match closes that window, and they race.
+ * (tried three times: it failed each time); with ETags, If-Match closes that window, and they race.
  */
 describe.each([
   { extensions: true, together: true, label: 'with ETags, both sending at once' },
