@@ -1,3 +1,4 @@
+import { runEditsBenchmark } from './edits';
 import { runServerBenchmark } from './server';
 import { runSyncBenchmark } from './sync';
 import { runUiBenchmark } from './ui';
@@ -19,6 +20,10 @@ const BENCHMARKS: Readonly<Record<string, { description: string; run: () => Prom
   venue: {
     description: 'syncs of the demo data through good and bad venue wifi, against network floors',
     run: runVenueBenchmark,
+  },
+  edits: {
+    description: 'an organizer saving edits, idle and during a full sync, and a backlog sent',
+    run: runEditsBenchmark,
   },
   ui: {
     description: 'the built app in headless Chromium through the preview, on the large data set',
