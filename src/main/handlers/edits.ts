@@ -145,5 +145,10 @@ export function createEditHandlers({
       refusing(async () => viewOrNull(await outbox.resend(id, payload)), 'payload'),
 
     'edits:sendNow': () => ({ started: engine.start({ scope: settings.scope() }) }),
+
+    'edits:role': () => {
+      engine.learnRoleInBackground();
+      return { ...engine.role(), builtFrom: ['outbox'] };
+    },
   };
 }

@@ -14,6 +14,7 @@ import {
   type UpdateEdit,
 } from './edit';
 import { findCreated } from './find-created';
+import type { RoleEvidence } from './role';
 import { Settle } from './settle';
 
 export interface OutboxSummary {
@@ -35,6 +36,8 @@ export interface SenderOptions {
   currentScope?: () => string | null;
   /** Told when an event created here got the service's code (views showing it move along). */
   onRenamed?: (from: string, to: string) => void;
+  /** Told what each answer to a write says about the key's role. */
+  onRoleEvidence?: (evidence: RoleEvidence) => Promise<void>;
   now?: () => Date;
   signal?: AbortSignal;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -181,7 +184,22 @@ export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary>
   }
 
   /** One try of one edit: the check a possibly applied edit needs, then its request. */
-  function sendOnce(edit: Edit): Promise<Outcome> {
+  async function sendOnce(edit: Edit): Promise<Outcome> {
+    const allowed = edit.kind === 'delete' ? 'delete-allowed' : 'edit-allowed';
+    const forbidden = edit.kind === 'delete' ? 'delete-forbidden' : 'edit-forbidden';
+    try {
+      const outcome = await sendKind(edit);
+      if (outcome === 'done') await options.onRoleEvidence?.(allowed);
+      return outcome;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'forbidden') {
+        await options.onRoleEvidence?.(forbidden);
+      }
+      throw error;
+    }
+  }
+
+  function sendKind(edit: Edit): Promise<Outcome> {
     switch (edit.kind) {
       case 'create':
         return sendCreate(edit);

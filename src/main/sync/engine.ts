@@ -12,6 +12,7 @@ import type { ApiClient } from '../api/client';
 import type { WriteQueue } from '../cache/write-queue';
 import { CacheWriter } from '../cache/writes';
 import { Outbox } from '../outbox/outbox';
+import { probeRole, RoleMemory, type RoleEvidence, type RoleKnowledge } from '../outbox/role';
 import { OutboxStopped, sendOutbox, type OutboxSummary } from '../outbox/sender';
 import { SettingsStore } from '../settings/settings-store';
 import type { AppDatabase } from '../storage/database';
@@ -62,6 +63,8 @@ export interface RunOptions {
 const UNREACHABLE_CODES = new Set(['offline', 'timeout', 'captive_portal']);
 
 const DEFAULTS = { concurrency: 24, maxAgeMs: 6 * 60 * 60_000 };
+/** A role learned longer ago than this is asked again: an administrator may change it. */
+const ROLE_MAX_AGE_MS = 24 * 60 * 60_000;
 const NONE_UNREADABLE: UnreadableRecords = { count: 0, records: [] };
 class Canceled extends Error {
   constructor() {
@@ -119,6 +122,8 @@ export class SyncEngine {
   /** Organizers' edits: queued here, sent at the start of every run. */
   readonly outbox: Outbox;
   private readonly editScope: () => string | null;
+  private readonly roles: RoleMemory;
+  private roleProbe: Promise<void> | null = null;
 
   constructor(private readonly options: SyncEngineOptions) {
     this.editScope = options.editScope ?? (() => null);
@@ -130,6 +135,7 @@ export class SyncEngine {
       maxAgeMs: options.maxAgeMs ?? DEFAULTS.maxAgeMs,
     };
     this.settingsStore = new SettingsStore(options.reader, options.writer, options.queue);
+    this.roles = new RoleMemory(options.writer, options.queue.changes);
     this.outbox = new Outbox({
       writer: this.writer,
       queue: options.queue,
@@ -152,6 +158,11 @@ export class SyncEngine {
 
   status(): SyncStatus {
     return this.reporter.status;
+  }
+
+  /** What the key may do at the current service, as far as its answers have shown. */
+  role(): RoleKnowledge {
+    return this.roles.get(this.editScope());
   }
 
   get running(): boolean {
@@ -261,9 +272,10 @@ export class SyncEngine {
    * meanwhile) and every write they queued has committed; the engine stays usable.
    */
   async idle(): Promise<void> {
-    while (this.current !== null || this.background.size > 0) {
+    while (this.current !== null || this.background.size > 0 || this.roleProbe !== null) {
       await this.current?.promise.catch(() => undefined);
       await Promise.allSettled([...this.background.values()].map((fetch) => fetch.task));
+      await this.roleProbe;
     }
     await this.options.queue.idle();
   }
@@ -383,6 +395,7 @@ export class SyncEngine {
             sleep: this.options.outboxSleep,
             now: this.now,
             signal: controller.signal,
+            onRoleEvidence: (evidence) => this.learnRole(editScope, evidence),
           });
         } catch (error) {
           if (!(error instanceof OutboxStopped)) throw error;
@@ -427,6 +440,38 @@ export class SyncEngine {
       this.reporter.finish(UNREACHABLE_CODES.has(problem.code) ? 'offline' : 'error', problem);
       return summary('failed', problem);
     }
+  }
+
+  private learnRole(scope: string, evidence: RoleEvidence): Promise<void> {
+    const at = formatTimestamp(this.now());
+    return this.options.queue.runFirst(() => {
+      if (this.editScope() === scope) this.roles.learn(scope, evidence, at);
+    });
+  }
+
+  /**
+   * Asks the service, once per service and again a day later (keys change role), what the key
+   * may do, with two requests that change nothing; in the background, for the view that wants
+   * to know which organizer actions to offer. Not knowing is no failure: the actions then show,
+   * and the first answer to a real edit teaches the role instead.
+   */
+  learnRoleInBackground(): void {
+    const scope = this.editScope();
+    if (scope === null || this.roleProbe !== null || this.closed) return;
+    const known = this.roles.get(scope);
+    const age =
+      known.learnedAt === null ? Infinity : this.now().getTime() - Date.parse(known.learnedAt);
+    if (known.role !== null && age < ROLE_MAX_AGE_MS) return;
+    this.roleProbe = (async () => {
+      try {
+        const client = await this.options.connect();
+        for (const evidence of await probeRole(client)) await this.learnRole(scope, evidence);
+      } catch {
+        // Offline, no key, no service: the next view that asks tries again.
+      } finally {
+        this.roleProbe = null;
+      }
+    })();
   }
 
   private async fetchOne(key: ResourceKey, signal: AbortSignal, generation: number) {

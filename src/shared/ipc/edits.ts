@@ -199,4 +199,17 @@ export const editCommands = {
    * the outbox as it began, and edits queued since wait for the next one.
    */
   'edits:sendNow': { input: noInput, output: z.object({ started: z.boolean() }) },
+  /**
+   * What the key may do at the current service, as its answers have shown: organizer actions show
+   * for organizer and admin, delete for admin. `null` until known; asking starts finding out, and
+   * a `cache:changed` naming `outbox` tells when it is known.
+   */
+  'edits:role': {
+    input: noInput,
+    output: z.object({
+      role: z.enum(['viewer', 'organizer', 'admin']).nullable(),
+      learnedAt: responseTimestampSchema.nullable(),
+      builtFrom: builtFromSchema,
+    }),
+  },
 } as const satisfies Record<`${string}:${string}`, CommandSpec>;
