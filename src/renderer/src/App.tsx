@@ -15,6 +15,8 @@ import { useOverlays } from './stores/quick-open';
 import { useSetup } from './stores/setup';
 import { useSyncStatus } from './stores/sync-status';
 import { CompareView } from './views/CompareView';
+import { EditsView } from './views/EditsView';
+import { EventFormView } from './views/EventFormView';
 import { EventsView } from './views/EventsView';
 import { EventView } from './views/EventView';
 import { FirstRun } from './views/FirstRun';
@@ -117,7 +119,10 @@ function Views() {
     <Routes>
       <Route path="/" element={<Navigate to={paths.events()} replace />} />
       <Route path="/events" element={<EventsView />} />
+      <Route path="/events/new" element={<EventFormView />} />
       <Route path="/events/:eventId" element={<EventView />} />
+      <Route path="/events/:eventId/edit" element={<EventFormView />} />
+      <Route path="/edits" element={<EditsView />} />
       <Route path="/teams" element={<TeamsView />} />
       <Route path="/teams/:teamNumber" element={<TeamView />} />
       <Route path="/compare" element={<CompareView />} />

@@ -1,7 +1,8 @@
 /*
  * The app's addresses, all under the hash so a view can be linked, reloaded and restored as it
  * was: `#/events`, `#/events/<eventId>`, `#/teams`, `#/teams/<teamNumber>`,
- * `#/compare?teams=254,1678`, `#/settings`. A list's filters and page live in the query string.
+ * `#/compare?teams=254,1678`, `#/settings`, and for organizers `#/events/new`,
+ * `#/events/<eventId>/edit` and `#/edits`. A list's filters and page live in the query string.
  */
 
 export type Query = Record<string, string | number | undefined | null>;
@@ -27,6 +28,11 @@ export const paths = {
   compare: (teamNumbers: readonly number[]) =>
     teamNumbers.length === 0 ? '/compare' : `/compare?teams=${teamNumbers.join(',')}`,
   settings: () => '/settings',
+  /** An organizer's form for a new event, and for changing one. */
+  newEvent: () => '/events/new',
+  editEvent: (eventId: string) => `/events/${encodeURIComponent(eventId)}/edit`,
+  /** The edits not sent yet: waiting, refused, or in conflict. */
+  edits: () => '/edits',
 } as const;
 
 /** A page number from the query string: a whole number from 1, else 1. */

@@ -1,0 +1,60 @@
+import { create } from 'zustand';
+import type { CommandInput } from '../../../shared/ipc/contract';
+import type { EditView } from '../../../shared/ipc/edits';
+import { bridge, describeError, unwrap } from '../api';
+import { createQueryStore } from './query-store';
+
+/*
+ * Organizers' edits as the renderer sees them: what waits in the outbox, what the key may do, and
+ * the actions that queue or settle an edit. Every action answers once the edit is on disk; the
+ * network is the sync's business.
+ */
+
+export const editQueries = createQueryStore({
+  list: (_input: Record<string, never>) => unwrap(bridge().edits.list()),
+  role: (_input: Record<string, never>) => unwrap(bridge().edits.role()),
+});
+
+/** Edits that have not reached the service: waiting, being sent, refused, or in conflict. */
+export function unsentCount(edits: readonly EditView[]): number {
+  return edits.length;
+}
+
+/** Whether an edit needs the organizer: refused for good, or in conflict. */
+export function needsAttention(edit: EditView): boolean {
+  return edit.state === 'failed' || edit.state === 'conflict';
+}
+
+/** The event's edits, in order; a temporary code and the service's code are the same event. */
+export function editsOf(edits: readonly EditView[], eventId: string): EditView[] {
+  return edits.filter((edit) => edit.eventId === eventId);
+}
+
+export type EventCreateBody = CommandInput<'events:create'>['event'];
+export type EventPatchBody = CommandInput<'events:update'>['patch'];
+export type Resolution = CommandInput<'edits:resolve'>['take'];
+
+/** The calls, so that views and tests reach the outbox one way. */
+export const editActions = {
+  create: (event: EventCreateBody) => unwrap(bridge().events.create({ event })),
+  update: (eventId: string, patch: EventPatchBody) =>
+    unwrap(bridge().events.update({ eventId, patch })),
+  remove: (eventId: string) => unwrap(bridge().events.delete({ eventId })),
+  discard: (id: number) => unwrap(bridge().edits.discard({ id })),
+  resolve: (id: number, take: Resolution) => unwrap(bridge().edits.resolve({ id, take })),
+  resend: (id: number, payload?: Record<string, unknown>) =>
+    unwrap(bridge().edits.resend(payload === undefined ? { id } : { id, payload })),
+  sendNow: () => unwrap(bridge().edits.sendNow()),
+  resolveCode: (eventId: string) => unwrap(bridge().events.resolveCode({ eventId })),
+};
+
+/** The last failure of an outbox action, in words, for the view that asked. */
+export const useEditProblem = create<{
+  problem: string | null;
+  report: (error: unknown) => void;
+  clear: () => void;
+}>()((set) => ({
+  problem: null,
+  report: (error) => set({ problem: describeError(error) }),
+  clear: () => set({ problem: null }),
+}));
