@@ -77,10 +77,10 @@ export interface DeleteEdit extends EditCommon {
 export type Edit = CreateEdit | UpdateEdit | DeleteEdit;
 
 /** A prefix no service code has: those begin with the season's year (decisions.md). */
-const LOCAL_PREFIX = 'local';
+export const LOCAL_EVENT_PREFIX = 'local';
 
 export function isLocalEventId(eventId: string): boolean {
-  return eventId.startsWith(LOCAL_PREFIX);
+  return eventId.startsWith(LOCAL_EVENT_PREFIX);
 }
 
 /** A temporary code for an event created here; it fits the event code pattern, so it goes wherever one does. */
@@ -90,7 +90,7 @@ export function newLocalEventId(random: () => number = Math.random): string {
   for (let index = 0; index < 12; index += 1) {
     suffix += alphabet[Math.floor(random() * alphabet.length)];
   }
-  return `${LOCAL_PREFIX}${suffix}`;
+  return `${LOCAL_EVENT_PREFIX}${suffix}`;
 }
 
 /** What a merge patch makes the fields it names: a cleared venue or state reads `""`. */

@@ -1,7 +1,14 @@
 import type { Statement } from 'better-sqlite3';
 import { resourceKeys, type EventPart } from '../../shared/ipc/resources';
 import { formatTimestamp } from '../../shared/wire/formats';
+import { LOCAL_EVENT_PREFIX } from '../outbox/edit';
 import type { AppDatabase } from '../storage/database';
+
+/**
+ * Events created here that the service has not named yet: nothing of them is on the service to
+ * pull (see `isLocalEventId`), so no plan includes them.
+ */
+const LOCAL = LOCAL_EVENT_PREFIX;
 
 export const EVENT_PARTS: readonly EventPart[] = ['teams', 'matches', 'clips'];
 
@@ -53,7 +60,10 @@ export class SyncPlanner {
 
   constructor(private readonly reader: AppDatabase) {
     this.pinned = reader
-      .prepare<[], string>('SELECT event_id FROM pinned_events ORDER BY added_at, event_id')
+      .prepare<[], string>(
+        `SELECT event_id FROM pinned_events WHERE event_id NOT LIKE '${LOCAL}%'
+         ORDER BY added_at, event_id`,
+      )
       .pluck();
     this.favorites = reader
       .prepare<[], number>('SELECT team_number FROM favorite_teams ORDER BY added_at, team_number')
@@ -61,6 +71,7 @@ export class SyncPlanner {
     this.live = reader
       .prepare<[string, string], string>(
         `SELECT id FROM events WHERE listed = 1 AND start_date <= ? AND end_date >= ?
+           AND id NOT LIKE '${LOCAL}%'
          ORDER BY start_date, id`,
       )
       .pluck();
@@ -69,7 +80,8 @@ export class SyncPlanner {
         e.clip_count,
         (SELECT count(*) FROM registrations r WHERE r.event_id = e.id) AS registrations,
         (SELECT count(*) FROM clips c WHERE c.event_id = e.id) AS clips
-      FROM events e WHERE e.listed = 1 ORDER BY e.end_date DESC, e.id`);
+      FROM events e WHERE e.listed = 1 AND e.id NOT LIKE '${LOCAL}%'
+      ORDER BY e.end_date DESC, e.id`);
     this.states = reader.prepare<[], StateRow>(
       'SELECT resource, complete, last_success FROM sync_state',
     );

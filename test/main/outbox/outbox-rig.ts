@@ -47,6 +47,8 @@ export interface OutboxRig extends SyncRig {
   setFault(fault: WriteFault): void;
   /** Writes that reached the service, by method. */
   writes: { method: string; path: string }[];
+  /** The paths of every read asked for. */
+  reads: string[];
   row(eventId: string): EventRow | null;
   edits(): Promise<Edit[]>;
 }
@@ -65,9 +67,13 @@ export function openOutboxRig(
 ): OutboxRig {
   const state = { fault: 'none' as WriteFault };
   const writes: { method: string; path: string }[] = [];
+  const reads: string[] = [];
   const faulty: FetchLike = async (url, init) => {
     const method = init.method ?? 'GET';
-    if (method === 'GET') return fetch(url, init);
+    if (method === 'GET') {
+      reads.push(new URL(url).pathname);
+      return fetch(url, init);
+    }
     if (state.fault === 'offline') throw new TypeError('fetch failed (network is down)');
     if (state.fault === 'unavailable') {
       return new Response(JSON.stringify({ error: { code: 'internal', message: 'down' } }), {
@@ -96,6 +102,7 @@ export function openOutboxRig(
       state.fault = fault;
     },
     writes,
+    reads,
     row: (eventId: string) =>
       (rig.cache.reader
         .prepare(`SELECT ${EVENT_ROW_COLUMNS} FROM events WHERE id = ?`)

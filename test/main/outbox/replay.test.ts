@@ -45,7 +45,14 @@ describe.each([
       .prepare('INSERT INTO pinned_events VALUES (?, ?)')
       .run(edit.eventId, '2026-11-21T12:00:00Z');
 
+    // Nothing of an event the service has not named is asked for, pinned or not.
+    rig.setFault('unavailable');
+    await rig.run({ scope: 'default', force: true });
+    expect(rig.reads.filter((path) => path.includes(edit.eventId))).toEqual([]);
+    expect(rig.row(edit.eventId)?.name).toBe(name);
+
     // Offline: the run fails as offline, the edit stays, the cache keeps it.
+    rig.setFault('offline');
     const offline = await rig.run({ scope: 'default' });
     expect(offline.outcome).toBe('failed');
     expect(offline.outbox.pending).toBe(1);
