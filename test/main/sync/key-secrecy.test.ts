@@ -239,6 +239,32 @@ describe('the app’s data layer', () => {
     await ask('sync:cancel');
     await layer.engine.idle();
 
+    // Organizers' edits: a viewer's key queues them and the service refuses them, in words that
+    // hold no key either.
+    await ask('edits:role');
+    const created = (await ask('events:create', {
+      event: {
+        name: 'Secrecy Cup',
+        season: '2026-2027',
+        startDate: '2026-12-05T09:00:00Z',
+        endDate: '2026-12-06T09:00:00Z',
+        location: { city: 'Leeds', country: 'GB' },
+      },
+    })) as { eventId: string };
+    await ask('events:update', { eventId: created.eventId, patch: { name: 'Secrecy Cup 2' } });
+    await ask('events:resolveCode', { eventId: created.eventId });
+    const deletion = (await ask('events:delete', { eventId })) as { id: number };
+    await ask('edits:discard', { id: deletion.id });
+    await ask('edits:sendNow');
+    await layer.engine.idle();
+    const { data: edits } = (await ask('edits:list')) as { data: { id: number; state: string }[] };
+    const refused = edits.find((edit) => edit.state === 'failed');
+    expect(refused, JSON.stringify(edits)).toBeDefined();
+    await expect(ask('edits:resolve', { id: refused!.id, take: 'mine' })).rejects.toThrow(
+      /not in conflict/,
+    );
+    await ask('edits:resend', { id: refused!.id });
+
     expect(mention(traces, [key])).toEqual([]);
     expect(mention(output.lines, [key])).toEqual([]);
     expect(filesHolding(dataDirectory, [key])).toEqual([]);
