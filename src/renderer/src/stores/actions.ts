@@ -58,3 +58,8 @@ export const useActions = create<ActionsState>()((set) => ({
   },
   dismissNotice: () => set({ notice: null }),
 }));
+
+/** Shows a notice from outside this store: an organizer's edit saved, a deletion queued. */
+export function showNotice(tone: Notice['tone'], text: string): void {
+  useActions.setState({ notice: notice(tone, text) });
+}

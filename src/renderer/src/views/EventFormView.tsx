@@ -1,7 +1,139 @@
-import { useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import type { EventAnswer } from '../../../shared/ipc/reads';
+import { EVENT_ID_PATTERN } from '../../../shared/wire/formats';
+import { Skeleton, StateMessage } from '../components/StateMessage';
+import { paths } from '../routes';
+import { showNotice } from '../stores/actions';
+import { editQueries } from '../stores/edits';
+import { eventQueries } from '../stores/reads';
+import { EventForm } from './event-form/EventForm';
+import { eventFieldsOf, formValuesOf } from './event-form/form-values';
+import type { SaveOutcome } from './event-form/use-event-form';
+import { organizerActions } from './events/organizer-role';
+import '../styles/forms.css';
 
-/** The organizer's form for a new event (no code) or for changing one. */
+const SAVED_NOTICE = 'Saved here; it goes to the service with the next sync';
+
+/**
+ * Where the form leads: the event once saved (its temporary `local…` code for a new one), back
+ * where the organizer came from on Cancel, or to `fallback` when the form was the first page.
+ */
+function useLeaveForm(fallback: string) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return {
+    saved: ({ eventId, changed }: SaveOutcome) => {
+      showNotice('info', changed ? SAVED_NOTICE : 'Nothing changed, so nothing was saved');
+      void navigate(paths.event(eventId), { replace: true });
+    },
+    cancel: () => {
+      if (location.key === 'default') void navigate(fallback, { replace: true });
+      else void navigate(-1);
+    },
+  };
+}
+
+/** A viewer key cannot write: the form says so instead of queuing edits the service refuses. */
+function useMayEdit(): boolean {
+  const role = editQueries.useQuery('role', {});
+  return organizerActions(role.value?.role ?? null).edit;
+}
+
+function ViewerOnly() {
+  return (
+    <StateMessage kind="empty">
+      <span>
+        This service’s key may read events but not change them. Use an organizer key in{' '}
+        <Link to={paths.settings()}>Settings</Link> to edit.
+      </span>
+    </StateMessage>
+  );
+}
+
+function NewEventPage() {
+  const leave = useLeaveForm(paths.events());
+  const mayEdit = useMayEdit();
+  return (
+    <div className="event-form-page">
+      <header className="page-header" data-testid="event-form-header">
+        <h1>New event</h1>
+        {mayEdit && (
+          <span className="muted">Saved here first; sent to the service with the next sync.</span>
+        )}
+      </header>
+      {mayEdit ? (
+        <EventForm mode={{ kind: 'create' }} onSaved={leave.saved} onCancel={leave.cancel} />
+      ) : (
+        <ViewerOnly />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The form opened on the event as the cache showed it then: a sync that changes the event while
+ * the organizer types does not change what they see, and only what they changed is sent.
+ */
+function EditForm({ eventId, answer }: { eventId: string; answer: EventAnswer }) {
+  const leave = useLeaveForm(paths.event(eventId));
+  const [original] = useState(() => formValuesOf(answer.data));
+  return (
+    <EventForm
+      mode={{ kind: 'update', eventId, current: eventFieldsOf(answer.data), original }}
+      onSaved={leave.saved}
+      onCancel={leave.cancel}
+    />
+  );
+}
+
+function EditEventPage({ eventId }: { eventId: string }) {
+  const valid = EVENT_ID_PATTERN.test(eventId);
+  const event = eventQueries.useQuery('event', valid ? { eventId } : null);
+  const mayEdit = useMayEdit();
+  const answer = event.value;
+
+  const header = (
+    <header className="page-header" data-testid="event-form-header">
+      <h1>{answer === null ? `Edit ${eventId}` : `Edit ${answer.data.name}`}</h1>
+      <code className="event-code">{eventId}</code>
+      <span className="muted">Only the fields you change are sent.</span>
+    </header>
+  );
+
+  if (!valid || event.errorCode === 'not_found') {
+    return (
+      <div className="event-form-page">
+        {header}
+        <StateMessage kind="empty">
+          <span>
+            The local copy has no event <code className="event-code">{eventId}</code> to edit.{' '}
+            <Link to={paths.events()}>Back to Events</Link>
+          </span>
+        </StateMessage>
+      </div>
+    );
+  }
+  return (
+    <div className="event-form-page">
+      {header}
+      {!mayEdit ? (
+        <ViewerOnly />
+      ) : answer !== null ? (
+        <EditForm key={eventId} eventId={eventId} answer={answer} />
+      ) : event.status === 'error' ? (
+        <StateMessage kind="error">
+          Pitside could not read this event from its local copy: {event.error}
+        </StateMessage>
+      ) : (
+        <Skeleton rows={6} />
+      )}
+    </div>
+  );
+}
+
+/** `#/events/new` and `#/events/<eventId>/edit`: the organizer's form. */
 export function EventFormView() {
   const { eventId } = useParams();
-  return <h1>{eventId === undefined ? 'New event' : `Edit ${eventId}`}</h1>;
+  return eventId === undefined ? <NewEventPage /> : <EditEventPage eventId={eventId} />;
 }

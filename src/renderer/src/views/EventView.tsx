@@ -6,10 +6,14 @@ import { Tabs } from '../components/Tabs';
 import { pageParam, paths } from '../routes';
 import { eventQueries } from '../stores/reads';
 import { clipFilters, EventClipsTab } from './events/EventClipsTab';
+import { EventEditActions } from './events/EventEditActions';
 import { EventHeader } from './events/EventHeader';
 import { EventMatchesTab } from './events/EventMatchesTab';
 import { EventTeamsTab } from './events/EventTeamsTab';
+import { PendingDeleteNotices } from './events/PendingDeleteNotices';
+import { UnsentBadge } from './events/UnsentBadge';
 import '../styles/events.css';
+import '../styles/forms.css';
 import { useAddressParams } from '../use-address-params';
 
 const TABS = ['teams', 'matches', 'clips'] as const;
@@ -92,7 +96,12 @@ export function EventView() {
 
   return (
     <>
-      <EventHeader answer={answer} />
+      <EventHeader
+        answer={answer}
+        badges={<UnsentBadge eventId={eventId} />}
+        actions={<EventEditActions event={answer.data} />}
+      />
+      <PendingDeleteNotices />
       <Tabs
         label="Event"
         value={tab}

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useStore } from 'zustand';
 import type { EventListAnswer } from '../../../shared/ipc/reads';
 import { ExportButton } from '../components/ExportButton';
 import { Freshness } from '../components/Freshness';
@@ -10,6 +11,9 @@ import { eventQueries } from '../stores/reads';
 import { useSyncStatus } from '../stores/sync-status';
 import { EventListFilterBar } from './events/EventListFilters';
 import { EventsTable } from './events/EventsTable';
+import { eventDeletes } from './events/event-deletes';
+import { NewEventButton } from './events/NewEventButton';
+import { PendingDeleteNotices } from './events/PendingDeleteNotices';
 import {
   eventListFilters,
   FILTER_PARAMS,
@@ -17,6 +21,7 @@ import {
   type EventListFilters,
 } from './events/list-filters';
 import '../styles/events.css';
+import '../styles/forms.css';
 import { useAddressParams } from '../use-address-params';
 
 const PER_PAGE = 50;
@@ -75,6 +80,13 @@ export function EventsView() {
   );
   const pins = useLibrary((state) => state.pins);
   const pinned = useMemo(() => new Set(pins), [pins]);
+  // An event in its undo window reads as deleted, though nothing is queued yet.
+  const deleting = useStore(eventDeletes, (state) => state.pending);
+  const rows = useMemo(() => {
+    const data = list.value?.data ?? [];
+    const hidden = new Set(deleting.map((each) => each.eventId));
+    return hidden.size === 0 ? data : data.filter((event) => !hidden.has(event.id));
+  }, [list.value, deleting]);
 
   const update = (change: (next: URLSearchParams) => void, replace = false) => {
     setParams(
@@ -112,6 +124,7 @@ export function EventsView() {
         <h1>Events</h1>
         <Freshness freshness={answer?.freshness} />
         <div className="actions">
+          <NewEventButton />
           <ExportButton list={{ list: 'events', ...filters }} />
         </div>
       </header>
@@ -143,7 +156,7 @@ export function EventsView() {
             />
           ) : (
             <EventsTable
-              events={answer.data}
+              events={rows}
               pinned={pinned}
               busy={list.stale}
               caption={`Events, page ${answer.meta.page} of ${totalPages}`}
@@ -152,6 +165,7 @@ export function EventsView() {
           <Pagination meta={answer.meta} onPage={goToPage} label="Events" />
         </>
       )}
+      <PendingDeleteNotices />
     </>
   );
 }

@@ -24,8 +24,19 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   );
 }
 
-/** The event's name, then the facts a scout looks for: when, where, whether it is on now. */
-export function EventHeader({ answer }: { answer: EventAnswer }) {
+/**
+ * The event's name, then the facts a scout looks for: when, where, whether it is on now.
+ * `badges` and `actions` are the organizer's: what is not sent yet, and what they may change.
+ */
+export function EventHeader({
+  answer,
+  badges,
+  actions,
+}: {
+  answer: EventAnswer;
+  badges?: ReactNode;
+  actions?: ReactNode;
+}) {
   const event = answer.data;
   const { venue } = event.location;
   return (
@@ -35,9 +46,11 @@ export function EventHeader({ answer }: { answer: EventAnswer }) {
         <span className="event-badges">
           <StatusBadge status={event.status} />
           <StreamBadge streamStatus={event.streamStatus} />
+          {badges}
         </span>
         <Freshness freshness={answer.freshness} />
         <div className="actions">
+          {actions}
           <KeepOfflineButton eventId={event.id} />
         </div>
       </div>
