@@ -100,8 +100,9 @@ async function refusing<Result>(work: () => Promise<Result>, bodyMember?: string
 }
 
 /**
- * The outbox over IPC. An edit is in SQLite and on screen when its command answers; the network
- * is only reached by a sync (`edits:sendNow` starts one). Changes of edits reach views as
+ * The outbox over IPC. An edit is in SQLite and on screen when its command answers; it goes out
+ * a moment later with a run of the edits alone (`sendEditsSoon`: offline, that run fails quietly
+ * and the next sync sends it), and `edits:sendNow` starts a whole sync. Changes of edits reach views as
  * `cache:changed` naming `outbox`, and a created event's new code as `events:renamed`.
  */
 export function createEditHandlers({
@@ -112,6 +113,12 @@ export function createEditHandlers({
   const outbox: Outbox = engine.outbox;
   const aliases = new EventAliases(reader);
   const viewOrNull = (edit: Edit | null) => (edit === null ? null : editView(edit));
+  /** Whatever a command queued or put back to be sent goes out soon. */
+  const sending = async <Result>(work: Promise<Result>): Promise<Result> => {
+    const result = await work;
+    engine.sendEditsSoon();
+    return result;
+  };
 
   return {
     'edits:list': async () => ({
@@ -120,15 +127,18 @@ export function createEditHandlers({
     }),
 
     'events:create': ({ event }) =>
-      refusing(async () => editView(await outbox.create(event)), 'event'),
+      refusing(async () => editView(await sending(outbox.create(event))), 'event'),
 
     // A form opened on a temporary code may be saved after the sync that replaced it: the edit
     // goes to the event under its new code rather than being refused as unknown.
     'events:update': ({ eventId, patch }) =>
-      refusing(async () => editView(await outbox.update(aliases.resolve(eventId), patch)), 'patch'),
+      refusing(
+        async () => editView(await sending(outbox.update(aliases.resolve(eventId), patch))),
+        'patch',
+      ),
 
     'events:delete': ({ eventId }) =>
-      refusing(async () => viewOrNull(await outbox.remove(aliases.resolve(eventId)))),
+      refusing(async () => viewOrNull(await sending(outbox.remove(aliases.resolve(eventId))))),
 
     'events:resolveCode': ({ eventId }) => ({ eventId: aliases.resolve(eventId) }),
 
@@ -139,10 +149,10 @@ export function createEditHandlers({
       }),
 
     'edits:resolve': ({ id, take }) =>
-      refusing(async () => viewOrNull(await outbox.resolve(id, take))),
+      refusing(async () => viewOrNull(await sending(outbox.resolve(id, take)))),
 
     'edits:resend': ({ id, payload }) =>
-      refusing(async () => viewOrNull(await outbox.resend(id, payload)), 'payload'),
+      refusing(async () => viewOrNull(await sending(outbox.resend(id, payload))), 'payload'),
 
     'edits:sendNow': () => ({ started: engine.start({ scope: settings.scope() }) }),
 

@@ -57,12 +57,16 @@ export interface RunOptions {
   scope?: SyncScope;
   /** Pull every resource of the scope, however fresh its copy. */
   force?: boolean;
+  /** Send the organizers' edits and pull nothing: what a save asks for when it is online. */
+  editsOnly?: boolean;
 }
 
 /** Problems that mean the service cannot be reached from here for now, not that it is broken. */
 const UNREACHABLE_CODES = new Set(['offline', 'timeout', 'captive_portal']);
 
 const DEFAULTS = { concurrency: 24, maxAgeMs: 6 * 60 * 60_000 };
+/** How long after a save its edit waits for more saves before it goes out with them. */
+const EDIT_SEND_DELAY_MS = 1_500;
 /** A role learned longer ago than this is asked again: an administrator may change it. */
 const ROLE_MAX_AGE_MS = 24 * 60 * 60_000;
 const NONE_UNREADABLE: UnreadableRecords = { count: 0, records: [] };
@@ -124,6 +128,7 @@ export class SyncEngine {
   private readonly editScope: () => string | null;
   private readonly roles: RoleMemory;
   private roleProbe: Promise<void> | null = null;
+  private editsTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: SyncEngineOptions) {
     this.editScope = options.editScope ?? (() => null);
@@ -190,6 +195,26 @@ export class SyncEngine {
     return true;
   }
 
+  /**
+   * A saved edit goes out within a moment when the service can be reached, not at the next
+   * scheduled run: a run of the edits alone, shortly after the last save (saves come in bursts),
+   * or right after the run under way, which sent the outbox as it was when it began.
+   */
+  sendEditsSoon(delayMs = EDIT_SEND_DELAY_MS): void {
+    if (this.closed || this.editScope() === null) return;
+    if (this.editsTimer !== null) clearTimeout(this.editsTimer);
+    this.editsTimer = setTimeout(() => {
+      this.editsTimer = null;
+      if (this.current !== null || this.switching !== null) {
+        const after = this.current?.promise ?? this.switching;
+        void after?.finally(() => this.sendEditsSoon(0));
+        return;
+      }
+      this.start({ editsOnly: true });
+    }, delayMs);
+    this.editsTimer.unref();
+  }
+
   cancel(): boolean {
     if (this.current === null) return false;
     this.current.controller.abort(new Canceled());
@@ -235,6 +260,7 @@ export class SyncEngine {
   async close(): Promise<void> {
     this.closed = true;
     this.stopSchedule();
+    if (this.editsTimer !== null) clearTimeout(this.editsTimer);
     while (this.switching !== null) await this.switching;
     await this.stopEverything();
   }
@@ -402,6 +428,10 @@ export class SyncEngine {
           edits = error.summary;
           throw error.reason;
         }
+      }
+      if (options.editsOnly === true) {
+        this.reporter.finish('idle', null);
+        return summary('completed', null);
       }
       await runInOrder({
         scope,
