@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { EventAnswer } from '../../../shared/ipc/reads';
 import { EVENT_ID_PATTERN } from '../../../shared/wire/formats';
@@ -11,6 +11,7 @@ import { EventForm } from './event-form/EventForm';
 import { eventFieldsOf, formValuesOf } from './event-form/form-values';
 import type { SaveOutcome } from './event-form/use-event-form';
 import { organizerActions } from './events/organizer-role';
+import { isLocalCode, useFollowRename } from './events/use-follow-rename';
 import '../styles/forms.css';
 
 const SAVED_NOTICE = 'Saved here; it goes to the service with the next sync';
@@ -91,7 +92,20 @@ function EditEventPage({ eventId }: { eventId: string }) {
   const valid = EVENT_ID_PATTERN.test(eventId);
   const event = eventQueries.useQuery('event', valid ? { eventId } : null);
   const mayEdit = useMayEdit();
-  const answer = event.value;
+  // A new event gets the service's code while its form may be open: the form moves along with
+  // what was typed in it (same key), and meanwhile shows the event as it last read.
+  const [form, setForm] = useState({ key: eventId, renamedTo: null as string | null });
+  if (eventId !== form.key && eventId !== form.renamedTo)
+    setForm({ key: eventId, renamedTo: null });
+  const onRenamed = useCallback(
+    (to: string) => setForm((held) => ({ ...held, renamedTo: to })),
+    [],
+  );
+  useFollowRename(eventId, paths.editEvent, onRenamed);
+  const [lastAnswer, setLastAnswer] = useState<EventAnswer | null>(null);
+  if (event.value !== null && event.value !== lastAnswer) setLastAnswer(event.value);
+  const answer =
+    event.value ?? (isLocalCode(form.key) || form.renamedTo !== null ? lastAnswer : null);
 
   const header = (
     <header className="page-header" data-testid="event-form-header">
@@ -101,7 +115,7 @@ function EditEventPage({ eventId }: { eventId: string }) {
     </header>
   );
 
-  if (!valid || event.errorCode === 'not_found') {
+  if (!valid || (event.errorCode === 'not_found' && answer === null)) {
     return (
       <div className="event-form-page">
         {header}
@@ -120,7 +134,7 @@ function EditEventPage({ eventId }: { eventId: string }) {
       {!mayEdit ? (
         <ViewerOnly />
       ) : answer !== null ? (
-        <EditForm key={eventId} eventId={eventId} answer={answer} />
+        <EditForm key={form.key} eventId={eventId} answer={answer} />
       ) : event.status === 'error' ? (
         <StateMessage kind="error">
           Pitside could not read this event from its local copy: {event.error}

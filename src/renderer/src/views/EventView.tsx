@@ -15,6 +15,7 @@ import { UnsentBadge } from './events/UnsentBadge';
 import '../styles/events.css';
 import '../styles/forms.css';
 import { useAddressParams } from '../use-address-params';
+import { useFollowRename } from './events/use-follow-rename';
 
 const TABS = ['teams', 'matches', 'clips'] as const;
 type EventTab = (typeof TABS)[number];
@@ -51,6 +52,8 @@ export function EventView() {
   const tab = tabParam(params.get('tab'));
   const clipPage = pageParam(params.get('page'));
   const clipsBy = useMemo(() => clipFilters(params), [params]);
+
+  useFollowRename(eventId, paths.event);
 
   const input = valid ? { eventId } : null;
   const event = eventQueries.useQuery('event', input);
