@@ -12,6 +12,7 @@ import { sqliteVersion } from './storage/database';
 import { RefusedDatabaseError } from './storage/refusals';
 import { resolveSqliteBinding } from './storage/native-binding';
 import { APP_SYNC_SCHEDULE } from './sync/app-schedule';
+import { trackUnsentEdits } from './quit-warning';
 import { createMainWindow, denyAllPermissions } from './window';
 
 // A second launch focuses the running window instead of opening a second copy on the same files.
@@ -88,10 +89,16 @@ async function start(): Promise<void> {
   );
   registerIpcHandlers(dispatch, (frameUrl) => isTrustedRendererUrl(frameUrl, rendererUrl));
 
+  const unsentEdits = trackUnsentEdits({
+    hub: workspace.pushes,
+    list: () => Promise.resolve(workspace.dataHandlers['edits:list'](undefined)),
+    reportError,
+  });
   window = createMainWindow({
     preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
     rendererUrl,
     iconPath: join(appRoot, 'resources', 'icon.png'),
+    unsentEdits: unsentEdits.count,
   });
   forwardPushes(workspace.pushes, window.webContents);
 
@@ -101,11 +108,12 @@ async function start(): Promise<void> {
 
 /**
  * Quitting waits for the sync to stop, the cache to close and the demo service to end, so no
- * write is cut off.
+ * write is cut off. It starts once every window has closed ('will-quit', not 'before-quit'): a
+ * window with edits not sent asks first, and one kept open by "Stay" must still have its data.
  */
 function closeOnQuit(workspace: Workspace): void {
   let closed = false;
-  app.on('before-quit', (event) => {
+  app.on('will-quit', (event) => {
     if (closed) return;
     event.preventDefault();
     void workspace.close().finally(() => {

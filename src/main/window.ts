@@ -1,4 +1,5 @@
-import { BrowserWindow, shell, type Session } from 'electron';
+import { BrowserWindow, dialog, shell, type Session } from 'electron';
+import { leaveDecision, quitChosen, quitQuestion } from './quit-warning';
 import { isOpenableExternalUrl, secureWebPreferences } from './security';
 
 export interface MainWindowOptions {
@@ -6,12 +7,15 @@ export interface MainWindowOptions {
   /** A dev server URL, or the `file://` URL of the built index.html. */
   rendererUrl: string;
   iconPath: string;
+  /** How many edits are not sent yet, as last read: closing the window with some asks first. */
+  unsentEdits: () => number;
 }
 
 export function createMainWindow({
   preloadPath,
   rendererUrl,
   iconPath,
+  unsentEdits,
 }: MainWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
@@ -39,9 +43,33 @@ export function createMainWindow({
     return { action: 'deny' };
   });
 
+  askBeforeClosingWithUnsentEdits(window, unsentEdits);
+
   window.once('ready-to-show', () => window.show());
   void window.loadURL(rendererUrl);
   return window;
+}
+
+/**
+ * The page holds its unload back while edits are not sent (its `beforeunload`). Electron then
+ * shows nothing and keeps the window, so main asks instead. What to ask, and when, is decided in
+ * quit-warning.ts under test; showing the native dialog here is the edge no test can run.
+ */
+function askBeforeClosingWithUnsentEdits(window: BrowserWindow, unsentEdits: () => number): void {
+  // 'close' comes before the page's beforeunload; a reload has none, and loses nothing.
+  let closing = false;
+  window.on('close', () => {
+    closing = true;
+  });
+  window.webContents.on('will-prevent-unload', (event) => {
+    const unsent = unsentEdits();
+    const question = leaveDecision({ closing, unsent }) === 'ask' ? quitQuestion(unsent) : null;
+    closing = false;
+    // preventDefault here overrides the page's hold: the window goes (or the page reloads).
+    if (question === null || quitChosen(dialog.showMessageBoxSync(window, question))) {
+      event.preventDefault();
+    }
+  });
 }
 
 /** Camera, microphone, notifications, geolocation…: the app asks for none, so none is granted. */

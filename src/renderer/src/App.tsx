@@ -1,4 +1,4 @@
-import { CalendarDays, GitCompare, Search, Settings, Users } from 'lucide-react';
+import { CalendarDays, CloudUpload, GitCompare, Search, Settings, Users } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
 import { MOD_KEY, SyncBar } from './components/SyncBar';
@@ -8,6 +8,7 @@ import { ShortcutsDialog } from './components/ShortcutsDialog';
 import { StateMessage } from './components/StateMessage';
 import { useGlobalShortcuts } from './components/use-global-shortcuts';
 import { paths } from './routes';
+import { editQueries } from './stores/edits';
 import { useLibrary } from './stores/library';
 import { usePreferences } from './stores/preferences';
 import { connectPushes } from './stores/pushes';
@@ -23,6 +24,7 @@ import { FirstRun } from './views/FirstRun';
 import { SettingsView } from './views/SettingsView';
 import { TeamsView } from './views/TeamsView';
 import { TeamView } from './views/TeamView';
+import { unsentSummary } from './views/edits/unsent-summary';
 
 /** Loads what every view needs once, and keeps it current through main's pushes. */
 function useAppStartup(): void {
@@ -77,6 +79,22 @@ function useFocusOnNavigate(): void {
   }, [pathname]);
 }
 
+/** How many edits wait, beside the Edits link; marked when some wait for the organizer. */
+function UnsentBadge() {
+  const summary = unsentSummary(editQueries.useQuery('list', {}).value?.data ?? null);
+  if (summary === null) return null;
+  const attention = summary.attentionCount > 0;
+  return (
+    <span className={attention ? 'nav-count attention' : 'nav-count'} data-testid="nav-edits-count">
+      {summary.count}
+      <span className="visually-hidden">
+        {' '}
+        not sent{attention ? `, ${summary.attentionCount} need you` : ''}
+      </span>
+    </span>
+  );
+}
+
 function Sidebar() {
   const openQuickOpen = useOverlays((state) => state.openQuickOpen);
   return (
@@ -95,6 +113,10 @@ function Sidebar() {
       </NavLink>
       <NavLink to="/compare" className="nav-link">
         <GitCompare size={16} aria-hidden="true" /> Compare
+      </NavLink>
+      <NavLink to={paths.edits()} className="nav-link" data-testid="nav-edits">
+        <CloudUpload size={16} aria-hidden="true" /> Edits
+        <UnsentBadge />
       </NavLink>
       <NavLink to={paths.settings()} className="nav-link">
         <Settings size={16} aria-hidden="true" /> Settings

@@ -1,7 +1,13 @@
-import { RefreshCw, X } from 'lucide-react';
+import { RefreshCw, TriangleAlert, X } from 'lucide-react';
+import { Link } from 'react-router';
 import type { SyncStatus } from '../../../shared/ipc/sync';
 import { ago, isStale, utcTitle } from '../format/dates';
+import { paths } from '../routes';
+import { editQueries } from '../stores/edits';
 import { useSyncStatus } from '../stores/sync-status';
+import '../styles/edits.css';
+import { unsentSummary } from '../views/edits/unsent-summary';
+import { useUnloadWarning } from '../views/edits/use-unload-warning';
 import { useNow } from './use-now';
 
 /** The shortcut as this platform writes it. */
@@ -23,8 +29,33 @@ function progressText(status: SyncStatus): string {
 }
 
 /**
+ * "3 edits not sent yet", a way to the edits panel. Edits refused or in conflict wait for the
+ * organizer, not the network, so the link stands out then; in the warning colour, not red, since
+ * nothing is lost.
+ */
+function UnsentEdits() {
+  const edits = editQueries.useQuery('list', {}).value?.data ?? null;
+  // The bar is on screen in every state of the app, so leaving it asks first while edits wait.
+  useUnloadWarning(edits);
+  const summary = unsentSummary(edits);
+  if (summary === null) return null;
+  const attention = summary.attentionCount > 0;
+  return (
+    <Link
+      to={paths.edits()}
+      className={attention ? 'syncbar-edits attention' : 'syncbar-edits'}
+      data-testid="sync-edits"
+      data-attention={attention}
+    >
+      {attention && <TriangleAlert size={13} aria-hidden="true" />}
+      {summary.text}
+    </Link>
+  );
+}
+
+/**
  * One quiet line, always there: online or offline, what the sync is doing, how old the data is,
- * the last error in words, and Sync now. It says only what main reported.
+ * the last error in words, the edits not sent yet, and Sync now. It says only what main reported.
  */
 export function SyncBar() {
   const status = useSyncStatus((state) => state.status);
@@ -87,6 +118,7 @@ export function SyncBar() {
           {detail}
         </span>
       )}
+      <UnsentEdits />
       <span className="sync-actions">
         {!configured ? null : syncing ? (
           <button type="button" className="button" onClick={() => void cancel()}>

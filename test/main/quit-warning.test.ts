@@ -1,0 +1,131 @@
+import { describe, expect, it, vi } from 'vitest';
+import { PushHub } from '../../src/main/ipc/push-hub';
+import {
+  leaveDecision,
+  quitChosen,
+  quitQuestion,
+  trackUnsentEdits,
+  unsentEditsMessage,
+} from '../../src/main/quit-warning';
+
+/*
+ * The window's question when it is closed with edits not sent. src/main/window.ts hands this
+ * question to Electron's dialog.showMessageBoxSync, which cannot run here (no Electron binary):
+ * everything that call depends on is checked instead.
+ */
+
+/** Lets the tracker's reads settle. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('unsentEditsMessage', () => {
+  it('says how many edits are not sent and that they go out next time', () => {
+    expect(unsentEditsMessage(3)).toBe(
+      '3 edits are not sent yet. They are kept and go out with the next sync when you open Pitside again.',
+    );
+  });
+
+  it('speaks of one edit in the singular', () => {
+    expect(unsentEditsMessage(1)).toBe(
+      '1 edit is not sent yet. It is kept and goes out with the next sync when you open Pitside again.',
+    );
+  });
+});
+
+describe('quitQuestion', () => {
+  it('offers Quit and Stay, with Stay where Enter and Escape land', () => {
+    const question = quitQuestion(2);
+    expect(question).toMatchObject({ message: unsentEditsMessage(2), buttons: ['Quit', 'Stay'] });
+    expect(question?.buttons[question.defaultId]).toBe('Stay');
+    expect(question?.buttons[question.cancelId]).toBe('Stay');
+  });
+
+  it('asks nothing when nothing is unsent', () => {
+    expect(quitQuestion(0)).toBeNull();
+  });
+
+  it('lets the window go only on Quit', () => {
+    const question = quitQuestion(2);
+    if (question === null) throw new Error('expected a question');
+    expect(quitChosen(question.buttons.indexOf('Quit'))).toBe(true);
+    expect(quitChosen(question.buttons.indexOf('Stay'))).toBe(false);
+    expect(quitChosen(question.cancelId)).toBe(false);
+  });
+});
+
+describe('leaveDecision', () => {
+  it('asks when the window closes with edits unsent', () => {
+    expect(leaveDecision({ closing: true, unsent: 2 })).toBe('ask');
+  });
+
+  it('lets a reload go: the edits are on disk and the page reads them again', () => {
+    expect(leaveDecision({ closing: false, unsent: 2 })).toBe('leave');
+  });
+
+  it('lets the window go when main knows of nothing unsent, the page having held on late', () => {
+    expect(leaveDecision({ closing: true, unsent: 0 })).toBe('leave');
+  });
+});
+
+describe('trackUnsentEdits', () => {
+  it('reads the count at once and again when a commit touches the outbox', async () => {
+    const hub = new PushHub();
+    const answers = [['a', 'b'], ['a', 'b', 'c'], []];
+    const list = vi.fn(() => Promise.resolve({ data: answers.shift() ?? [] }));
+    const tracker = trackUnsentEdits({ hub, list });
+    expect(tracker.count()).toBe(0);
+    await settle();
+    expect(tracker.count()).toBe(2);
+
+    hub.send('cache:changed', { resources: ['events', 'event:2026leeds'] });
+    await settle();
+    expect(list).toHaveBeenCalledTimes(1);
+
+    hub.send('cache:changed', { resources: ['event:2026leeds', 'outbox'] });
+    await settle();
+    expect(tracker.count()).toBe(3);
+
+    // A change of service replaces everything, its edits too.
+    hub.send('cache:changed', { resources: ['all'] });
+    await settle();
+    expect(tracker.count()).toBe(0);
+    expect(list).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps the newest answer when reads overlap', async () => {
+    const hub = new PushHub();
+    const pending: ((data: string[]) => void)[] = [];
+    const list = () =>
+      new Promise<{ data: string[] }>((resolve) => pending.push((data) => resolve({ data })));
+    const tracker = trackUnsentEdits({ hub, list });
+    hub.send('cache:changed', { resources: ['outbox'] });
+    pending[1]?.(['a']);
+    await settle();
+    pending[0]?.(['a', 'b', 'c']);
+    await settle();
+    expect(tracker.count()).toBe(1);
+  });
+
+  it('keeps the last count and reports a failed read', async () => {
+    const hub = new PushHub();
+    const reportError = vi.fn();
+    let fail = false;
+    const list = () =>
+      fail ? Promise.reject(new Error('closed')) : Promise.resolve({ data: ['a'] });
+    const tracker = trackUnsentEdits({ hub, list, reportError });
+    await settle();
+    fail = true;
+    hub.send('cache:changed', { resources: ['outbox'] });
+    await settle();
+    expect(tracker.count()).toBe(1);
+    expect(reportError).toHaveBeenCalledWith('unsent edits', expect.any(Error));
+  });
+
+  it('stops listening when stopped', async () => {
+    const hub = new PushHub();
+    const list = vi.fn(() => Promise.resolve({ data: [] }));
+    trackUnsentEdits({ hub, list }).stop();
+    hub.send('cache:changed', { resources: ['outbox'] });
+    await settle();
+    expect(list).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changedFields,
+  createdNames,
+  describeEdit,
+  describeState,
+  discardConsequence,
+  failureDetails,
+} from '../../../../src/renderer/src/views/edits/edit-words';
+import { createEdit, deleteEdit, updateEdit } from './edit-fixtures';
+
+describe('describeEdit', () => {
+  it('names a new event by its name', () => {
+    expect(describeEdit(createEdit('Leeds Winter Open'))).toBe('New event Leeds Winter Open');
+  });
+
+  it('names a change by its event and the fields it changes, a location member each', () => {
+    const edit = updateEdit({ location: { venue: 'Hall 2' }, streamStatus: 'live' });
+    expect(describeEdit(edit)).toBe('Change of 2026leeds: venue, stream');
+  });
+
+  it('lists changed fields in the form’s order, whatever order they were typed in', () => {
+    expect(
+      changedFields({ streamStatus: 'live', endDate: 'x', name: 'x', location: { city: 'York' } }),
+    ).toEqual(['name', 'end', 'city', 'stream']);
+  });
+
+  it('counts a field cleared to null as changed', () => {
+    expect(changedFields({ location: { state: null } })).toEqual(['state']);
+  });
+
+  it('names a deletion by its event', () => {
+    expect(describeEdit(deleteEdit())).toBe('Deletion of 2026leeds');
+  });
+
+  it('names an event the service has not named yet by the name it was created with', () => {
+    const created = createEdit('Leeds Winter Open', { id: 1, eventId: 'localk3x9q2' });
+    const changed = updateEdit({ name: 'Leeds Open' }, { id: 2, eventId: 'localk3x9q2' });
+    const removed = deleteEdit({ id: 3, eventId: 'localk3x9q2' });
+    const names = createdNames([created, changed, removed]);
+    expect(describeEdit(changed, names)).toBe('Change of new event Leeds Winter Open: name');
+    expect(describeEdit(removed, names)).toBe('Deletion of new event Leeds Winter Open');
+  });
+});
+
+describe('describeState', () => {
+  it('says a pending edit waits for the next sync', () => {
+    expect(describeState(createEdit('A'))).toEqual({
+      label: 'Waiting',
+      tone: 'waiting',
+      explanation: 'Goes out with the next sync.',
+    });
+  });
+
+  it('says why a pending edit’s last try did not get through', () => {
+    const edit = createEdit('A', {
+      attempts: 2,
+      error: { code: 'offline', message: 'The service could not be reached.' },
+    });
+    expect(describeState(edit).explanation).toBe(
+      'The last try did not get through (The service could not be reached); it goes out with the next sync.',
+    );
+  });
+
+  it('says an edit is on its way while it is sent', () => {
+    expect(describeState(createEdit('A', { state: 'sending' }))).toMatchObject({
+      label: 'Sending',
+      tone: 'sending',
+      explanation: 'On its way to the service.',
+    });
+  });
+
+  it('says an edit sent with a lost answer may have arrived and is checked before resending', () => {
+    const edit = updateEdit(
+      { name: 'x' },
+      { state: 'sending', attempts: 1, error: { code: 'timeout', message: 'No answer in 15 s.' } },
+    );
+    expect(describeState(edit)).toEqual({
+      label: 'Sending',
+      tone: 'sending',
+      explanation: 'Unsure whether it arrived; checked before it is sent again.',
+    });
+  });
+
+  it('gives a refusal the service’s message and needs the organizer', () => {
+    const edit = createEdit('A', {
+      state: 'failed',
+      error: { code: 'validation_failed', message: 'The event is not valid.', status: 422 },
+    });
+    expect(describeState(edit)).toEqual({
+      label: 'Failed',
+      tone: 'attention',
+      explanation: 'The service refused it: The event is not valid.',
+    });
+  });
+
+  it('lists a refusal’s field details by the fields’ names', () => {
+    const edit = createEdit('A', {
+      state: 'failed',
+      error: {
+        code: 'validation_failed',
+        message: 'The event is not valid.',
+        details: [
+          { field: 'location.city', issue: 'is required' },
+          { field: 'endDate', issue: 'must not be before startDate' },
+          { field: 'sponsor', issue: 'is not a known field' },
+          { field: '', issue: 'the body must be an object' },
+        ],
+      },
+    });
+    expect(failureDetails(edit)).toEqual([
+      'City: is required',
+      'End: must not be before startDate',
+      'Sponsor: is not a known field',
+      'the body must be an object',
+    ]);
+  });
+
+  it('lists no details for an edit that has not failed, even with an error kept', () => {
+    const edit = createEdit('A', {
+      error: { code: 'x', message: 'y', details: [{ field: 'name', issue: 'z' }] },
+    });
+    expect(failureDetails(edit)).toEqual([]);
+  });
+
+  it('asks the organizer to choose for a change in conflict', () => {
+    const edit = updateEdit({ name: 'x' }, { state: 'conflict' });
+    expect(describeState(edit)).toMatchObject({ label: 'Conflict', tone: 'attention' });
+    expect(describeState(edit).explanation).toContain('choose which values to keep');
+  });
+
+  it('says a deletion in conflict would also remove their changes', () => {
+    const edit = deleteEdit({ state: 'conflict' });
+    expect(describeState(edit).explanation).toContain(
+      'deleting it would also remove their changes',
+    );
+  });
+});
+
+describe('discardConsequence', () => {
+  it('says what each kind of edit takes back', () => {
+    expect(discardConsequence(createEdit('A'))).toContain('The new event and any later changes');
+    expect(discardConsequence(updateEdit({ name: 'x' }))).toContain('Your change is taken back');
+    expect(discardConsequence(deleteEdit())).toContain('the event stays on the service');
+  });
+});
