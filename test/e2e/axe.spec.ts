@@ -45,7 +45,8 @@ async function expectAxeCatchesLowContrast(page: Page): Promise<void> {
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
-    test.use({ colorScheme: theme });
+    // An organizer's key, so that the forms and edit actions are on the views that have them.
+    test.use({ colorScheme: theme, appRole: 'organizer' });
 
     test(`every view passes axe, ${theme}`, async ({ app, service }) => {
       await expectAxeCatchesLowContrast(app.page);

@@ -17,7 +17,8 @@ function pngSize(png: Buffer): { width: number; height: number } {
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
-    test.use({ colorScheme: theme });
+    // An organizer's key, so that the forms and edit actions are on the views that have them.
+    test.use({ colorScheme: theme, appRole: 'organizer' });
 
     test(`every view, ${theme}`, async ({ app, service }, testInfo) => {
       for (const stop of await tourOf(app, service)) {

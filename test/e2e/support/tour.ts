@@ -102,6 +102,20 @@ export async function tourOf(app: AppPage, service: ReferenceService): Promise<S
         ]);
       },
     },
+    // The organizer's views: the fixture's key must be an organizer's for them to show the forms.
+    { name: 'new-event', path: '/events/new', heading: 'New event', ready: visible('event-form') },
+    {
+      name: 'edit-event',
+      path: `/events/${event.id}/edit`,
+      heading: `Edit ${event.name}`,
+      ready: visible('event-form'),
+    },
+    {
+      name: 'edits',
+      path: '/edits',
+      heading: 'Edits not sent yet',
+      ready: visible(/^(edit-item|state-empty)$/),
+    },
     { name: 'settings', path: '/settings', heading: 'Settings', ready: visible('app-info') },
     {
       name: 'quick-open',
