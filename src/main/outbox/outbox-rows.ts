@@ -41,6 +41,7 @@ export interface EditUpdate {
   base?: FieldValues;
   baseEtag?: string | null;
   payload?: unknown;
+  idempotencyKey?: string;
 }
 
 const COLUMNS = `id, event_id AS eventId, kind, payload, base, base_etag AS baseEtag,
@@ -133,6 +134,7 @@ export class OutboxRows {
         base = coalesce(@base, base),
         base_etag = CASE WHEN @setBaseEtag THEN @baseEtag ELSE base_etag END,
         payload = coalesce(@payload, payload),
+        idempotency_key = coalesce(@idempotencyKey, idempotency_key),
         changed_at = @changedAt
       WHERE id = @id`);
   }
@@ -184,6 +186,7 @@ export class OutboxRows {
       setBaseEtag: update.baseEtag !== undefined ? 1 : 0,
       baseEtag: update.baseEtag ?? null,
       payload: update.payload === undefined ? null : JSON.stringify(update.payload),
+      idempotencyKey: update.idempotencyKey ?? null,
     });
     this.changes.record('outbox');
   }

@@ -265,21 +265,41 @@ export class Outbox {
   }
 
   /**
-   * Queues a refused edit again, with corrected input for a create or an update; it goes out
-   * after the edits queued since, as a new edit (with a new idempotency key: the service never
-   * applied the old one).
+   * Queues a refused edit again, with corrected input for a create or an update. A create is
+   * queued again in place, under the same temporary code, so the event's later edits still
+   * follow it; an update or delete goes out after the edits queued since, as a new edit. Either
+   * gets a new idempotency key: the service never applied the old one.
    */
   async resend(id: number, payload?: unknown): Promise<Edit | null> {
     const edit = await this.write(() => this.requireEdit(id));
     if (edit.state !== 'failed') {
       throw new EditRefusedError('not_allowed', `Edit ${id} has not failed; it is ${edit.state}.`);
     }
+    if (edit.kind === 'create') {
+      const body = payload ?? edit.payload;
+      const checked = checkCreateBody(body);
+      if (!checked.ok) throw EditRefusedError.of(checked.error);
+      return this.write(() => {
+        this.rows.update(
+          id,
+          {
+            state: 'pending',
+            attempts: 0,
+            error: null,
+            notBefore: null,
+            payload: body,
+            idempotencyKey: randomUUID(),
+          },
+          this.stamp(),
+        );
+        this.overlay.refresh(edit.eventId);
+        return this.requireEdit(id);
+      });
+    }
     const queued =
-      edit.kind === 'create'
-        ? await this.create(payload ?? edit.payload)
-        : edit.kind === 'update'
-          ? await this.update(edit.eventId, payload ?? edit.payload)
-          : await this.remove(edit.eventId);
+      edit.kind === 'update'
+        ? await this.update(edit.eventId, payload ?? edit.payload)
+        : await this.remove(edit.eventId);
     await this.write(() => this.rows.remove(id));
     return queued;
   }

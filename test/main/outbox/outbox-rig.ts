@@ -61,7 +61,7 @@ export interface OutboxRig extends SyncRig {
  */
 export function openOutboxRig(
   server: TestServer,
-  role: 'organizer' | 'admin' = 'organizer',
+  role: 'viewer' | 'organizer' | 'admin' = 'organizer',
   /** An existing data directory, to open a cache again as after a restart. */
   dir?: string,
 ): OutboxRig {

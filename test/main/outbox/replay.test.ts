@@ -234,6 +234,39 @@ describe.each([
     expect(admin.row(eventId)).toBeNull();
   });
 
+  it('a refused create sent again keeps its temporary code, so the edits made after it follow', async () => {
+    const viewer = openOutboxRig(server, 'viewer');
+    rigs.push(viewer);
+    await viewer.run({ scope: 'default' });
+    const name = `Resent Cup ${extensions ? 'A' : 'B'}`;
+    const created = await viewer.engine.outbox.create(newEvent(name));
+    await viewer.engine.outbox.update(created.eventId, { location: { venue: 'Later Venue' } });
+    await viewer.run({ scope: 'default' });
+    const [refused, waiting] = await viewer.edits();
+    expect(refused).toMatchObject({
+      kind: 'create',
+      state: 'failed',
+      error: { code: 'forbidden' },
+    });
+    expect(waiting).toMatchObject({ kind: 'update', state: 'pending', eventId: created.eventId });
+    await viewer.close();
+    rigs.splice(rigs.indexOf(viewer), 1);
+
+    // The same cache with an organizer's key, as after a key change in Settings.
+    const organizer = openOutboxRig(server, 'organizer', viewer.dir);
+    rigs.push(organizer);
+    const resent = await organizer.engine.outbox.resend(refused!.id, newEvent(`${name} II`));
+    expect(resent).toMatchObject({ id: refused!.id, eventId: created.eventId, state: 'pending' });
+    expect(organizer.row(created.eventId)?.name).toBe(`${name} II`);
+    const run = await organizer.run({ scope: 'default' });
+    expect(run.outbox).toMatchObject({ sent: 2, pending: 0, failed: 0 });
+    const [made, ...more] = (await serviceEvents(server, `${name} II`)).filter(
+      (event) => event.name === `${name} II`,
+    );
+    expect(more).toEqual([]);
+    expect(made?.location.venue).toBe('Later Venue');
+  });
+
   it('refuses input the service would refuse, with its details, and queues nothing', async () => {
     const rig = await synced();
     await expect(
