@@ -121,3 +121,39 @@ test('a change someone else made to the same field is shown as a conflict, and r
     (await service.one<EventRecord>(`/v1/events/${target.id}`, {}, 'organizer')).data.name,
   ).toBe('Renamed Here');
 });
+
+test.describe('with a key the service does not let write', () => {
+  test.use({ appRole: 'viewer' });
+
+  test('a refused new event opens in its form with what was typed, and is saved back as the same edit', async ({
+    app,
+  }) => {
+    const { page } = app;
+    // Queued as a form would (the forms are hidden for a viewer's key): the service refuses it.
+    await app.preview.workspace.dataHandlers['events:create']({
+      event: {
+        name: 'Refused Open',
+        season: '2026-2027',
+        startDate: '2026-12-05T09:00:00Z',
+        endDate: '2026-12-06T17:30:00Z',
+        location: { city: 'Portsmouth', country: 'GB' },
+      },
+    });
+    await app.go('/edits');
+    const item = page.getByTestId('edit-item');
+    await expect(item.getByTestId('edit-state')).toHaveText(/failed/i, { timeout: 20_000 });
+
+    await item.getByTestId('fix-edit').click();
+    await app.expectHeading('Correct and send again');
+    await expect(page.getByTestId('fix-reason')).toContainText('refused');
+    await expect(page.getByLabel('Name')).toHaveValue('Refused Open');
+    await expect(page.getByLabel('City')).toHaveValue('Portsmouth');
+    await page.getByLabel('Name').fill('Refused Open, corrected');
+    await page.getByTestId('event-form-save').click();
+    await app.expectHeading('Refused Open, corrected');
+
+    await app.go('/edits');
+    await expect(page.getByTestId('edit-item')).toHaveCount(1);
+    await expect(page.getByTestId('edit-item')).toContainText('Refused Open, corrected');
+  });
+});

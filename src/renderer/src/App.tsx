@@ -18,6 +18,7 @@ import { useSyncStatus } from './stores/sync-status';
 import { CompareView } from './views/CompareView';
 import { EditsView } from './views/EditsView';
 import { EventFormView } from './views/EventFormView';
+import { FixEditView } from './views/FixEditView';
 import { EventsView } from './views/EventsView';
 import { EventView } from './views/EventView';
 import { FirstRun } from './views/FirstRun';
@@ -145,6 +146,7 @@ function Views() {
       <Route path="/events/:eventId" element={<EventView />} />
       <Route path="/events/:eventId/edit" element={<EventFormView />} />
       <Route path="/edits" element={<EditsView />} />
+      <Route path="/edits/:editId/fix" element={<FixEditView />} />
       <Route path="/teams" element={<TeamsView />} />
       <Route path="/teams/:teamNumber" element={<TeamView />} />
       <Route path="/compare" element={<CompareView />} />

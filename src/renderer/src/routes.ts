@@ -33,6 +33,8 @@ export const paths = {
   editEvent: (eventId: string) => `/events/${encodeURIComponent(eventId)}/edit`,
   /** The edits not sent yet: waiting, refused, or in conflict. */
   edits: () => '/edits',
+  /** A refused edit in its form, to correct and send again. */
+  fixEdit: (editId: number) => `/edits/${editId}/fix`,
 } as const;
 
 /** A page number from the query string: a whole number from 1, else 1. */

@@ -1,39 +1,17 @@
 import { useCallback, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { EventAnswer } from '../../../shared/ipc/reads';
 import { EVENT_ID_PATTERN } from '../../../shared/wire/formats';
 import { Skeleton, StateMessage } from '../components/StateMessage';
 import { paths } from '../routes';
-import { showNotice } from '../stores/actions';
 import { editQueries } from '../stores/edits';
 import { eventQueries } from '../stores/reads';
 import { EventForm } from './event-form/EventForm';
+import { useLeaveForm } from './event-form/use-leave-form';
 import { eventFieldsOf, formValuesOf } from './event-form/form-values';
-import type { SaveOutcome } from './event-form/use-event-form';
 import { organizerActions } from './events/organizer-role';
 import { isLocalCode, useFollowRename } from './events/use-follow-rename';
 import '../styles/forms.css';
-
-const SAVED_NOTICE = 'Saved here; it goes to the service with the next sync';
-
-/**
- * Where the form leads: the event once saved (its temporary `local…` code for a new one), back
- * where the organizer came from on Cancel, or to `fallback` when the form was the first page.
- */
-function useLeaveForm(fallback: string) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  return {
-    saved: ({ eventId, changed }: SaveOutcome) => {
-      showNotice('info', changed ? SAVED_NOTICE : 'Nothing changed, so nothing was saved');
-      void navigate(paths.event(eventId), { replace: true });
-    },
-    cancel: () => {
-      if (location.key === 'default') void navigate(fallback, { replace: true });
-      else void navigate(-1);
-    },
-  };
-}
 
 /** A viewer key cannot write: the form says so instead of queuing edits the service refuses. */
 function useMayEdit(): boolean {
@@ -60,7 +38,9 @@ function NewEventPage() {
       <header className="page-header" data-testid="event-form-header">
         <h1>New event</h1>
         {mayEdit && (
-          <span className="muted">Saved here first; sent to the service with the next sync.</span>
+          <span className="muted">
+            Saved here first; sent to the service as soon as it can be reached.
+          </span>
         )}
       </header>
       {mayEdit ? (

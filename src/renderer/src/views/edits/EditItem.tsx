@@ -1,4 +1,4 @@
-import { GitMerge, RotateCcw } from 'lucide-react';
+import { GitMerge, Pencil, RotateCcw } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { EditView } from '../../../../shared/ipc/edits';
@@ -74,6 +74,16 @@ export function EditItem({ edit, words }: { edit: EditView; words: string }) {
             >
               <RotateCcw size={14} aria-hidden="true" /> Resend
             </button>
+          )}
+          {edit.state === 'failed' && edit.kind !== 'delete' && (
+            <Link
+              to={paths.fixEdit(edit.id)}
+              className="button"
+              aria-describedby={titleId}
+              data-testid="fix-edit"
+            >
+              <Pencil size={14} aria-hidden="true" /> Correct…
+            </Link>
           )}
           {edit.state === 'conflict' && edit.conflict !== null && !resolving && (
             <button

@@ -12,8 +12,14 @@ import {
 } from './form-values';
 import { checkCreate, checkUpdate } from './validate';
 
+/** A refused edit being corrected: the form opens on what it held, and saving sends it again. */
+export interface ResendOf {
+  editId: number;
+  values: EventFormValues;
+}
+
 export type FormMode =
-  | { kind: 'create' }
+  | { kind: 'create'; resend?: ResendOf }
   | {
       kind: 'update';
       eventId: string;
@@ -21,6 +27,7 @@ export type FormMode =
       current: EventFields;
       /** What the form was opened with: only fields that differ from it are sent. */
       original: EventFormValues;
+      resend?: ResendOf;
     };
 
 /** What a save did: the event's code (a temporary one for a new event), or that nothing changed. */
@@ -43,12 +50,14 @@ function check(mode: FormMode, values: EventFormValues) {
  * stays in the fields whatever goes wrong.
  */
 export function useEventForm(mode: FormMode, onSaved: (outcome: SaveOutcome) => void) {
-  const [values, setValues] = useState<EventFormValues>(() =>
-    mode.kind === 'create' ? EMPTY_FORM : mode.original,
+  const [values, setValues] = useState<EventFormValues>(
+    () => mode.resend?.values ?? (mode.kind === 'create' ? EMPTY_FORM : mode.original),
   );
   const [problems, setProblems] = useState<FormProblems>(NO_PROBLEMS);
   // A new event's season follows its start date until the organizer types one of their own.
-  const [seasonFollowsStart, setSeasonFollowsStart] = useState(mode.kind === 'create');
+  const [seasonFollowsStart, setSeasonFollowsStart] = useState(
+    mode.kind === 'create' && mode.resend === undefined,
+  );
   const [saving, setSaving] = useState(false);
   const inputs = useRef<Partial<Record<FormField, HTMLInputElement | null>>>({});
 
@@ -101,17 +110,22 @@ export function useEventForm(mode: FormMode, onSaved: (outcome: SaveOutcome) => 
       return;
     }
     setProblems(NO_PROBLEMS);
-    if (mode.kind === 'update' && !checked.changed) {
+    if (mode.kind === 'update' && !checked.changed && mode.resend === undefined) {
       onSaved({ eventId: mode.eventId, changed: false });
       return;
     }
     setSaving(true);
     try {
       const edit =
-        mode.kind === 'create'
-          ? await editActions.create(checked.body)
-          : await editActions.update(mode.eventId, checked.body);
-      onSaved({ eventId: edit.eventId, changed: true });
+        mode.resend !== undefined
+          ? await editActions.resend(mode.resend.editId, checked.changed ? checked.body : undefined)
+          : mode.kind === 'create'
+            ? await editActions.create(checked.body)
+            : await editActions.update(mode.eventId, checked.body);
+      onSaved({
+        eventId: edit?.eventId ?? (mode.kind === 'update' ? mode.eventId : ''),
+        changed: true,
+      });
     } catch (error) {
       // Main checks with the same rules, against a cache a sync may have changed since: its
       // refusal names fields the form shows like its own.
