@@ -1,3 +1,4 @@
+import { failureForStatus, TRANSIENT_FAILURES, type FailureCode } from '../../shared/failures';
 import type { ErrorDetail } from '../../shared/wire/errors';
 
 /**
@@ -20,7 +21,7 @@ export const API_ERROR_CODES = [
   'server_error',
   'conflict',
   'rejected',
-] as const;
+] as const satisfies readonly FailureCode[];
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
@@ -33,16 +34,6 @@ export interface ApiErrorInit {
   transient?: boolean;
   cause?: unknown;
 }
-
-const TRANSIENT_CODES: ReadonlySet<ApiErrorCode> = new Set([
-  'offline',
-  'timeout',
-  'server_error',
-  'rate_limited',
-  // Signing in to the venue's network ends it, and a portal that kept answering for a few
-  // seconds may well have let us through by the next attempt.
-  'captive_portal',
-]);
 
 export class ApiError extends Error {
   readonly status: number | undefined;
@@ -67,20 +58,11 @@ export class ApiError extends Error {
     this.serviceCode = init.serviceCode;
     this.details = init.details;
     this.retryAfterMs = init.retryAfterMs;
-    this.isTransient = init.transient ?? TRANSIENT_CODES.has(code);
+    this.isTransient = init.transient ?? TRANSIENT_FAILURES.has(code);
   }
 }
 
 /** The category of an HTTP error status; 2xx and 304 never get here. */
 export function codeForStatus(status: number): ApiErrorCode {
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'not_found';
-  if (status === 409 || status === 412) return 'conflict';
-  if (status === 429) return 'rate_limited';
-  // RFC 6585's status for exactly this; the service itself never sends it.
-  if (status === 511) return 'captive_portal';
-  if (status === 400 || status === 413 || status === 415 || status === 422) return 'rejected';
-  if (status >= 500) return 'server_error';
-  return 'invalid_response';
+  return failureForStatus(status);
 }

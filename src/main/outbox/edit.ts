@@ -1,3 +1,4 @@
+import type { FailureCode } from '../../shared/failures';
 import type { ErrorDetail } from '../../shared/wire/errors';
 import type { EventCreateInput, EventPatchInput } from '../../shared/wire/event';
 import { normaliseTimestamp } from '../../shared/wire/formats';
@@ -19,9 +20,12 @@ export type EditState = (typeof EDIT_STATES)[number];
 
 /** Why an edit failed or last failed to go out, in the service's words where it gave any. */
 export interface EditError {
-  /** The service's own code (`validation_failed`, `forbidden`, …) or the client's (`offline`, …). */
-  code: string;
+  /** From the one list of failures (`src/shared/failures.ts`): `forbidden`, `rejected`, `offline`, … */
+  code: FailureCode;
+  /** What the person reads: the service's words, with advice where only they can act. */
   message: string;
+  /** The service's own code, where it sent one (`validation_failed`, `invalid_transition`, …). */
+  serviceCode?: string;
   status?: number;
   details?: ErrorDetail[];
 }

@@ -2,6 +2,7 @@ import type { EventRecord } from '../../shared/wire/event';
 import type { ApiClient } from '../api/client';
 import { backoffDelay, DEFAULT_BACKOFF } from '../api/backoff';
 import { ApiError } from '../api/errors';
+import { failureWords } from '../failure-words';
 import type { WriteQueue } from '../cache/write-queue';
 import type { CacheWriter } from '../cache/writes';
 import { compareDelete, compareUpdate, isApplied, toPatch, type Conflicts } from './compare';
@@ -70,10 +71,12 @@ function stamp(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+/** The one mapping from a failed request to what the organizer reads about their edit. */
 function editError(error: ApiError): EditError {
   return {
-    code: error.serviceCode ?? error.code,
-    message: error.message,
+    code: error.code,
+    message: failureWords(error),
+    ...(error.serviceCode === undefined ? {} : { serviceCode: error.serviceCode }),
     ...(error.status === undefined ? {} : { status: error.status }),
     ...(error.details === undefined ? {} : { details: error.details }),
   };

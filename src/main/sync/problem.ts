@@ -1,5 +1,6 @@
 import type { SyncProblem } from '../../shared/ipc/sync';
 import { ApiError, type ApiErrorCode } from '../api/errors';
+import { failureWords } from '../failure-words';
 import { UnstableListError } from './list-pull';
 import { SyncSetupError } from './setup-error';
 
@@ -9,7 +10,7 @@ export function problemOf(error: unknown): SyncProblem {
   if (error instanceof ApiError) {
     return {
       code: syncCodeOf(error.code),
-      message: KEY_ADVICE[error.code]?.(error) ?? error.message,
+      message: failureWords(error),
     };
   }
   if (error instanceof UnstableListError) return { code: 'unstable', message: error.message };
@@ -18,17 +19,6 @@ export function problemOf(error: unknown): SyncProblem {
     message: error instanceof Error ? error.message : 'The sync failed unexpectedly.',
   };
 }
-
-/**
- * A refused key is the one failure only the person can fix, so its message says how; the
- * service's own words (meant for whoever calls its API) follow in brackets.
- */
-const KEY_ADVICE: Partial<Record<ApiErrorCode, (error: ApiError) => string>> = {
-  unauthorized: (error) =>
-    `The service refused the API key: enter a valid key in Settings (it said: ${error.message})`,
-  forbidden: (error) =>
-    `The API key lacks the role this needs: ask the service's admin for one that has it (it said: ${error.message})`,
-};
 
 /**
  * An oversized answer is, to a run, an answer it could not use; what happened is in the message.

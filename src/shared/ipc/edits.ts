@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FAILURE_CODES } from '../failures';
 import { errorDetailSchema } from '../wire/errors';
 import { streamStatusSchema, visibilitySchema } from '../wire/event';
 import { eventIdSchema, responseTimestampSchema } from '../wire/formats';
@@ -88,9 +89,12 @@ const patchPayloadSchema = z.object({
 const fieldValuesSchema = z.partialRecord(editableEventFieldSchema, z.string().nullable());
 
 export const editErrorSchema = z.object({
-  /** The service's code (`forbidden`, `validation_failed`, …) or the client's (`offline`, …). */
-  code: z.string(),
+  /** From the one list of failures (`src/shared/failures.ts`): `forbidden`, `rejected`, `offline`, … */
+  code: z.enum(FAILURE_CODES),
+  /** What the person reads: the service's words, with advice where only they can act. */
   message: z.string(),
+  /** The service's own code, where it sent one (`validation_failed`, `invalid_transition`, …). */
+  serviceCode: z.string().optional(),
   status: z.number().int().optional(),
   details: z.array(errorDetailSchema).optional(),
 });

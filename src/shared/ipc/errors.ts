@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FailureCode } from '../failures';
 import { errorDetailSchema } from '../wire/errors';
 
 /**
@@ -18,7 +19,7 @@ export const IPC_ERROR_CODES = [
   'server_error',
   'keychain_unavailable',
   'internal',
-] as const;
+] as const satisfies readonly FailureCode[];
 
 export const ipcErrorCodeSchema = z.enum(IPC_ERROR_CODES);
 export type IpcErrorCode = z.infer<typeof ipcErrorCodeSchema>;

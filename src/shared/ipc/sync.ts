@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FailureCode } from '../failures';
 import { eventIdSchema, responseTimestampSchema, teamNumberSchema } from '../wire/formats';
 import { noInput, type CommandSpec } from './command';
 
@@ -12,27 +13,32 @@ export type SyncScope = z.infer<typeof syncScopeSchema>;
 
 export const SYNC_STATES = ['idle', 'syncing', 'offline', 'error'] as const;
 
-/** Why the last run stopped short; the codes are the API client's, plus the keychain's. */
+/**
+ * Why the last run stopped short: the API client's codes and the keychain's, named from the one
+ * list of failures (`src/shared/failures.ts`).
+ */
+export const SYNC_PROBLEM_CODES = [
+  'offline',
+  'timeout',
+  'unauthorized',
+  'forbidden',
+  'rate_limited',
+  /** A venue's login page answers instead of the service: sign in, then sync again. */
+  'captive_portal',
+  'invalid_response',
+  'server_error',
+  'not_found',
+  'conflict',
+  'rejected',
+  'keychain',
+  /** The service's data kept moving while a list was read; the old copy was kept. */
+  'unstable',
+  'not_configured',
+  'internal',
+] as const satisfies readonly FailureCode[];
+
 export const syncProblemSchema = z.object({
-  code: z.enum([
-    'offline',
-    'timeout',
-    'unauthorized',
-    'forbidden',
-    'rate_limited',
-    /** A venue's login page answers instead of the service: sign in, then sync again. */
-    'captive_portal',
-    'invalid_response',
-    'server_error',
-    'not_found',
-    'conflict',
-    'rejected',
-    'keychain',
-    /** The service's data kept moving while a list was read; the old copy was kept. */
-    'unstable',
-    'not_configured',
-    'internal',
-  ]),
+  code: z.enum(SYNC_PROBLEM_CODES),
   message: z.string(),
 });
 export type SyncProblem = z.infer<typeof syncProblemSchema>;

@@ -85,7 +85,7 @@ describe('describeState', () => {
   it('gives a refusal the service’s message and needs the organizer', () => {
     const edit = createEdit('A', {
       state: 'failed',
-      error: { code: 'validation_failed', message: 'The event is not valid.', status: 422 },
+      error: { code: 'rejected', message: 'The event is not valid.', status: 422 },
     });
     expect(describeState(edit)).toEqual({
       label: 'Failed',
@@ -98,7 +98,7 @@ describe('describeState', () => {
     const edit = createEdit('A', {
       state: 'failed',
       error: {
-        code: 'validation_failed',
+        code: 'rejected',
         message: 'The event is not valid.',
         details: [
           { field: 'location.city', issue: 'is required' },
@@ -118,7 +118,7 @@ describe('describeState', () => {
 
   it('lists no details for an edit that has not failed, even with an error kept', () => {
     const edit = createEdit('A', {
-      error: { code: 'x', message: 'y', details: [{ field: 'name', issue: 'z' }] },
+      error: { code: 'internal', message: 'y', details: [{ field: 'name', issue: 'z' }] },
     });
     expect(failureDetails(edit)).toEqual([]);
   });

@@ -63,7 +63,7 @@ describe('EditItem', () => {
           state: 'failed',
           attempts: 1,
           error: {
-            code: 'validation_failed',
+            code: 'rejected',
             message: 'The event is not valid.',
             details: [{ field: 'location.city', issue: 'must not be empty' }],
           },
@@ -93,10 +93,13 @@ describe('EditItem', () => {
   });
 
   it('names its buttons with the edit they act on', () => {
-    const html = item(createEdit('Leeds', { state: 'failed', error: { code: 'x', message: 'y' } }));
+    // Resend, Correct… and Discard.
+    const html = item(
+      createEdit('Leeds', { state: 'failed', error: { code: 'internal', message: 'y' } }),
+    );
     const titleId = /<h2 id="([^"]+)"/.exec(html)?.[1];
     expect(titleId).toBeDefined();
-    expect(html.match(new RegExp(`aria-describedby="${titleId}"`, 'g'))).toHaveLength(2);
+    expect(html.match(new RegExp(`aria-describedby="${titleId}"`, 'g'))).toHaveLength(3);
   });
 });
 
