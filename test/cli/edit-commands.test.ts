@@ -40,59 +40,8 @@ describe.each([
     expect(run.stderr).toMatch(/sync --service URL first/);
   });
 
-  it('refuses bad input with the field at fault, exit 2, and queues nothing', async () => {
-    expect((await sync()).code).toBe(EXIT.ok);
-    const cases: [string[], RegExp][] = [
-      [['events', 'create', '--json', '{"name":'], /--json is not JSON/],
-      [['events', 'create', '--json', JSON.stringify({ name: 'x' })], /season is required/],
-      [
-        [
-          'events',
-          'create',
-          '--json',
-          JSON.stringify(newEvent('Bad Dates', { endDate: '2026-12-01T00:00:00Z' })),
-        ],
-        /endDate must not be before startDate/,
-      ],
-      [
-        [
-          'events',
-          'create',
-          '--json',
-          JSON.stringify(newEvent('No Zone', { startDate: '2026-12-05T09:00' })),
-        ],
-        /startDate must be an ISO 8601 date-time with a zone/,
-      ],
-      [
-        ['events', 'create', '--json', JSON.stringify(newEvent('Status', { status: 'live' }))],
-        /status is not writable/,
-      ],
-      [
-        ['events', 'update', '--event', 'NOT A CODE', '--json', '{}'],
-        /--event must be an event code/,
-      ],
-      [
-        ['events', 'update', '--event', '2099nothere', '--json', '{"name":"x"}'],
-        /no event 2099nothere/,
-      ],
-      [['events', 'delete', '--json', '{}', '--event', '2099nothere'], /--json is not for delete/],
-      [['outbox', 'resolve', '--edit', '0', '--take', 'mine'], /--edit must be/],
-      [
-        ['outbox', 'resolve', '--edit', '99', '--take', 'both'],
-        /--take must be one of mine, theirs/,
-      ],
-      [['outbox', 'discard', '--edit', '99'], /There is no edit 99/],
-    ];
-    for (const [args, message] of cases) {
-      const run = await cli(...args);
-      expect(run.code, args.join(' ')).toBe(EXIT.usage);
-      expect(run.stderr, args.join(' ')).toMatch(message);
-      expect(run.stdout).toBe('');
-    }
-    expect(json(await cli('outbox', 'list'))).toEqual([]);
-  });
-
   it('creates, edits, resolves and deletes through the outbox; each reaches the service once', async () => {
+    expect((await sync()).code).toBe(EXIT.ok);
     const name = `CLI Cup ${extensions ? 'A' : 'B'}`;
     const created = json(
       await cli('events', 'create', '--json', JSON.stringify(newEvent(name))),
@@ -155,5 +104,79 @@ describe.each([
     });
     expect(deleted.code).toBe(EXIT.ok);
     expect(await serviceEvent(server, made!.id)).toBeNull();
+  });
+});
+
+// The command line checks input before it asks any service, so one service mode says it for both.
+describe('bad input on the command line', () => {
+  let server: TestServer;
+  let root: string;
+  let dataDir: string;
+  const sync = () =>
+    runCli(['sync', '--service', server.url, '--data-dir', dataDir], {
+      PITSIDE_API_KEY: server.keys.organizer,
+    });
+  const cli = (...args: string[]) => runCli([...args, '--data-dir', dataDir]);
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    root = mkdtempSync(join(tmpdir(), 'pitside-cli-bad-edits-'));
+    dataDir = join(root, 'data');
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('refuses bad input with the field at fault, exit 2, and queues nothing', async () => {
+    expect((await sync()).code).toBe(EXIT.ok);
+    const cases: [string[], RegExp][] = [
+      [['events', 'create', '--json', '{"name":'], /--json is not JSON/],
+      [['events', 'create', '--json', JSON.stringify({ name: 'x' })], /season is required/],
+      [
+        [
+          'events',
+          'create',
+          '--json',
+          JSON.stringify(newEvent('Bad Dates', { endDate: '2026-12-01T00:00:00Z' })),
+        ],
+        /endDate must not be before startDate/,
+      ],
+      [
+        [
+          'events',
+          'create',
+          '--json',
+          JSON.stringify(newEvent('No Zone', { startDate: '2026-12-05T09:00' })),
+        ],
+        /startDate must be an ISO 8601 date-time with a zone/,
+      ],
+      [
+        ['events', 'create', '--json', JSON.stringify(newEvent('Status', { status: 'live' }))],
+        /status is not writable/,
+      ],
+      [
+        ['events', 'update', '--event', 'NOT A CODE', '--json', '{}'],
+        /--event must be an event code/,
+      ],
+      [
+        ['events', 'update', '--event', '2099nothere', '--json', '{"name":"x"}'],
+        /no event 2099nothere/,
+      ],
+      [['events', 'delete', '--json', '{}', '--event', '2099nothere'], /--json is not for delete/],
+      [['outbox', 'resolve', '--edit', '0', '--take', 'mine'], /--edit must be/],
+      [
+        ['outbox', 'resolve', '--edit', '99', '--take', 'both'],
+        /--take must be one of mine, theirs/,
+      ],
+      [['outbox', 'discard', '--edit', '99'], /There is no edit 99/],
+    ];
+    for (const [args, message] of cases) {
+      const run = await cli(...args);
+      expect(run.code, args.join(' ')).toBe(EXIT.usage);
+      expect(run.stderr, args.join(' ')).toMatch(message);
+      expect(run.stdout).toBe('');
+    }
+    expect(json(await cli('outbox', 'list'))).toEqual([]);
   });
 });
