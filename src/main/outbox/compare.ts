@@ -1,6 +1,7 @@
 import type { EventListItem, EventRecord } from '../../shared/wire/event';
 import { patchValues, type DeleteEdit, type FieldConflict, type UpdateEdit } from './edit';
-import { EDITABLE_FIELDS, type EditableField, type FieldValues } from './event-row';
+import { EDITABLE_EVENT_FIELDS } from '../../shared/ipc/edits';
+import type { EditableField, FieldValues } from './event-row';
 
 /** A record's editable fields, flat, as `FieldValues` name them; a list item knows no visibility. */
 export function recordValues(
@@ -67,7 +68,7 @@ export function isApplied(edit: UpdateEdit, record: EventRecord): boolean {
 export function compareDelete(edit: DeleteEdit, record: EventRecord): Conflicts {
   const theirs = recordValues(record);
   const conflicts: Conflicts = {};
-  for (const field of EDITABLE_FIELDS) {
+  for (const field of EDITABLE_EVENT_FIELDS) {
     const base = edit.base[field];
     if (base === undefined || base === null || base === theirs[field]) continue;
     conflicts[field] = { base, theirs: theirs[field], mine: null };

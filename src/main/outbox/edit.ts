@@ -1,6 +1,7 @@
 import type { FailureCode } from '../../shared/failures';
 import type { ErrorDetail } from '../../shared/wire/errors';
 import type { EventCreateInput, EventPatchInput } from '../../shared/wire/event';
+import { checkCreateBody } from '../../shared/wire/event-input';
 import { normaliseTimestamp } from '../../shared/wire/formats';
 import type { EditableField, FieldValues } from './event-row';
 
@@ -116,23 +117,26 @@ export function patchValues(patch: EventPatchInput): FieldValues {
   return values;
 }
 
-/** The fields of a new event as the service will store them. */
+/**
+ * The fields of a new event as the service will store them: resolved by the service's own rules
+ * (defaults, trimming, UTC). Every queued create passed them on its way in; one that no longer
+ * does shows as it was typed.
+ */
 export function createValues(input: EventCreateInput): FieldValues {
+  const checked = checkCreateBody(input);
+  if (!checked.ok) return patchValues(input);
+  const { location, ...fields } = checked.value;
   return {
-    ...patchValues({
-      name: input.name,
-      season: input.season,
-      startDate: input.startDate,
-      endDate: input.endDate,
-      location: {
-        venue: input.location.venue ?? '',
-        city: input.location.city,
-        state: input.location.state ?? '',
-        country: input.location.country,
-      },
-    }),
-    visibility: input.visibility ?? 'public',
-    streamStatus: 'none',
+    name: fields.name,
+    season: fields.season,
+    startDate: fields.startDate,
+    endDate: fields.endDate,
+    'location.venue': location.venue,
+    'location.city': location.city,
+    'location.state': location.state,
+    'location.country': location.country,
+    visibility: fields.visibility,
+    streamStatus: fields.streamStatus,
   };
 }
 

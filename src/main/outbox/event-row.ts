@@ -1,3 +1,4 @@
+import { EDITABLE_EVENT_FIELDS, type EditableEventField } from '../../shared/ipc/edits';
 import type { StreamStatus, Visibility } from '../../shared/wire/event';
 
 /**
@@ -28,21 +29,8 @@ export const EVENT_ROW_COLUMNS = `id, name, season, start_date AS startDate, end
   venue, city, state, country, stream_status AS streamStatus, team_count AS teamCount,
   clip_count AS clipCount, listed, visibility, created_at AS createdAt, updated_at AS updatedAt`;
 
-/** The fields an organizer writes, flat: a location's members each count as a field of their own. */
-export const EDITABLE_FIELDS = [
-  'name',
-  'season',
-  'startDate',
-  'endDate',
-  'location.venue',
-  'location.city',
-  'location.state',
-  'location.country',
-  'visibility',
-  'streamStatus',
-] as const;
-
-export type EditableField = (typeof EDITABLE_FIELDS)[number];
+/** An editable field's name, flat (`location.city`), as the IPC contract declares them. */
+export type EditableField = EditableEventField;
 
 /** Each editable field's value; null where the cache does not know it (visibility of a list item). */
 export type FieldValues = Partial<Record<EditableField, string | null>>;
@@ -71,7 +59,7 @@ export function fieldValues(row: EventRow, fields: readonly EditableField[]): Fi
 /** A copy of `row` with `values` written over it. */
 export function withFields(row: EventRow, values: FieldValues): EventRow {
   const next: Record<string, unknown> = { ...row };
-  for (const field of EDITABLE_FIELDS) {
+  for (const field of EDITABLE_EVENT_FIELDS) {
     const value = values[field];
     if (value !== undefined) next[COLUMN_OF[field]] = value;
   }

@@ -89,6 +89,23 @@ function toEdit(row: OutboxRow): Edit {
 }
 
 /**
+ * The outbox as views read it, on the read-only connection: a panel re-reading on every notice
+ * never waits behind a sync's write session, and sees only what was committed.
+ */
+export class OutboxReader {
+  private readonly selectAll: Statement<[string], OutboxRow>;
+
+  constructor(reader: AppDatabase) {
+    this.selectAll = reader.prepare(`SELECT ${COLUMNS} FROM outbox WHERE service = ? ORDER BY id`);
+  }
+
+  /** Every edit for `service`, oldest first. */
+  all(service: string): Edit[] {
+    return this.selectAll.all(service).map(toEdit);
+  }
+}
+
+/**
  * The outbox table: organizers' edits in the order they were made, one service's apart from
  * another's. Statements run on the writer connection inside the caller's transaction, so an edit
  * and its change to the cache commit together or not at all.

@@ -7,16 +7,13 @@ import {
   mergePatch,
   type EventInputError,
 } from '../../shared/wire/event-input';
+import { EDITABLE_EVENT_FIELDS } from '../../shared/ipc/edits';
 import type { WriteQueue } from '../cache/write-queue';
 import type { CacheWriter } from '../cache/writes';
+import type { AppDatabase } from '../storage/database';
+import { OutboxReader } from './outbox-rows';
 import { isLocalEventId, newLocalEventId, patchValues, type Edit, type EditConflict } from './edit';
-import {
-  EDITABLE_FIELDS,
-  fieldValues,
-  type EditableField,
-  type EventRow,
-  type FieldValues,
-} from './event-row';
+import { fieldValues, type EditableField, type EventRow, type FieldValues } from './event-row';
 
 /** Why an edit was not queued: what the service would answer, or what the outbox itself refuses. */
 export class EditRefusedError extends Error {
@@ -40,6 +37,8 @@ export type Resolution = Choice | Partial<Record<EditableField, Choice>>;
 
 export interface OutboxOptions {
   writer: CacheWriter;
+  /** The cache's read-only connection, for listing the edits. */
+  reader: AppDatabase;
   queue: WriteQueue;
   /** The service whose copy the cache holds; edits are queued for it alone. */
   scope: () => string | null;
@@ -73,15 +72,17 @@ function fieldsOf(row: EventRow): EventFields {
  */
 export class Outbox {
   private readonly random: () => number;
+  private readonly reads: OutboxReader;
 
   constructor(private readonly options: OutboxOptions) {
     this.random = options.random ?? Math.random;
+    this.reads = new OutboxReader(options.reader);
   }
 
   /** Every edit for the current service, oldest first. */
   list(): Promise<Edit[]> {
     const scope = this.options.scope();
-    return this.write(() => (scope === null ? [] : this.rows.all(scope)));
+    return Promise.resolve(scope === null ? [] : this.reads.all(scope));
   }
 
   /**
@@ -168,7 +169,7 @@ export class Outbox {
         eventId,
         kind: 'delete',
         payload: null,
-        base: fieldValues(row, EDITABLE_FIELDS),
+        base: fieldValues(row, EDITABLE_EVENT_FIELDS),
         baseEtag,
         idempotencyKey: randomUUID(),
         queuedAt: this.stamp(),

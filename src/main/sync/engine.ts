@@ -12,7 +12,8 @@ import type { ApiClient } from '../api/client';
 import type { WriteQueue } from '../cache/write-queue';
 import { CacheWriter } from '../cache/writes';
 import { Outbox } from '../outbox/outbox';
-import { probeRole, RoleMemory, type RoleEvidence, type RoleKnowledge } from '../outbox/role';
+import type { RoleKnowledge } from '../outbox/role';
+import { RoleLearner } from '../outbox/role-learner';
 import { OutboxStopped, sendOutbox, type OutboxSummary } from '../outbox/sender';
 import { SettingsStore } from '../settings/settings-store';
 import type { AppDatabase } from '../storage/database';
@@ -67,8 +68,6 @@ const UNREACHABLE_CODES = new Set(['offline', 'timeout', 'captive_portal']);
 const DEFAULTS = { concurrency: 24, maxAgeMs: 6 * 60 * 60_000 };
 /** How long after a save its edit waits for more saves before it goes out with them. */
 const EDIT_SEND_DELAY_MS = 1_500;
-/** A role learned longer ago than this is asked again: an administrator may change it. */
-const ROLE_MAX_AGE_MS = 24 * 60 * 60_000;
 const NONE_UNREADABLE: UnreadableRecords = { count: 0, records: [] };
 class Canceled extends Error {
   constructor() {
@@ -126,8 +125,7 @@ export class SyncEngine {
   /** Organizers' edits: queued here, sent at the start of every run. */
   readonly outbox: Outbox;
   private readonly editScope: () => string | null;
-  private readonly roles: RoleMemory;
-  private roleProbe: Promise<void> | null = null;
+  private readonly roles: RoleLearner;
   private editsTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: SyncEngineOptions) {
@@ -140,9 +138,16 @@ export class SyncEngine {
       maxAgeMs: options.maxAgeMs ?? DEFAULTS.maxAgeMs,
     };
     this.settingsStore = new SettingsStore(options.reader, options.writer, options.queue);
-    this.roles = new RoleMemory(options.writer, options.queue.changes);
+    this.roles = new RoleLearner({
+      writer: options.writer,
+      queue: options.queue,
+      scope: this.editScope,
+      connect: options.connect,
+      now: this.now,
+    });
     this.outbox = new Outbox({
       writer: this.writer,
+      reader: options.reader,
       queue: options.queue,
       scope: this.editScope,
       now: this.now,
@@ -167,7 +172,7 @@ export class SyncEngine {
 
   /** What the key may do at the current service, as far as its answers have shown. */
   role(): RoleKnowledge {
-    return this.roles.get(this.editScope());
+    return this.roles.known;
   }
 
   get running(): boolean {
@@ -298,11 +303,11 @@ export class SyncEngine {
    * meanwhile) and every write they queued has committed; the engine stays usable.
    */
   async idle(): Promise<void> {
-    while (this.current !== null || this.background.size > 0 || this.roleProbe !== null) {
+    while (this.current !== null || this.background.size > 0) {
       await this.current?.promise.catch(() => undefined);
       await Promise.allSettled([...this.background.values()].map((fetch) => fetch.task));
-      await this.roleProbe;
     }
+    await this.roles.idle();
     await this.options.queue.idle();
   }
 
@@ -421,7 +426,7 @@ export class SyncEngine {
             sleep: this.options.outboxSleep,
             now: this.now,
             signal: controller.signal,
-            onRoleEvidence: (evidence) => this.learnRole(editScope, evidence),
+            onRoleEvidence: (evidence) => this.roles.learn(editScope, evidence),
           });
         } catch (error) {
           if (!(error instanceof OutboxStopped)) throw error;
@@ -472,36 +477,9 @@ export class SyncEngine {
     }
   }
 
-  private learnRole(scope: string, evidence: RoleEvidence): Promise<void> {
-    const at = formatTimestamp(this.now());
-    return this.options.queue.runFirst(() => {
-      if (this.editScope() === scope) this.roles.learn(scope, evidence, at);
-    });
-  }
-
-  /**
-   * Asks the service, once per service and again a day later (keys change role), what the key
-   * may do, with two requests that change nothing; in the background, for the view that wants
-   * to know which organizer actions to offer. Not knowing is no failure: the actions then show,
-   * and the first answer to a real edit teaches the role instead.
-   */
+  /** Asks the service in the background what the key may do, when that is unknown or old. */
   learnRoleInBackground(): void {
-    const scope = this.editScope();
-    if (scope === null || this.roleProbe !== null || this.closed) return;
-    const known = this.roles.get(scope);
-    const age =
-      known.learnedAt === null ? Infinity : this.now().getTime() - Date.parse(known.learnedAt);
-    if (known.role !== null && age < ROLE_MAX_AGE_MS) return;
-    this.roleProbe = (async () => {
-      try {
-        const client = await this.options.connect();
-        for (const evidence of await probeRole(client)) await this.learnRole(scope, evidence);
-      } catch {
-        // Offline, no key, no service: the next view that asks tries again.
-      } finally {
-        this.roleProbe = null;
-      }
-    })();
+    if (!this.closed) this.roles.learnInBackground();
   }
 
   private async fetchOne(key: ResourceKey, signal: AbortSignal, generation: number) {

@@ -13,9 +13,8 @@ import { noInput, type CommandSpec } from './command';
  */
 
 /**
- * The fields an organizer writes, flat, a location's members each a field of its own. The
- * outbox's own list (`EDITABLE_FIELDS` in src/main/outbox/event-row.ts) must read the same; shared
- * code cannot import main's, so a test holds the two together.
+ * The fields an organizer writes, flat, a location's members each a field of its own: the one
+ * list the outbox, the forms and the edits panel all go by.
  */
 export const EDITABLE_EVENT_FIELDS = [
   'name',

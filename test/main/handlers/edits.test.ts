@@ -5,9 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createCredentials } from '../../../src/main/credentials/credentials';
 import { openDataLayer, type DataLayer } from '../../../src/main/data-layer';
 import type { Dispatch } from '../../../src/main/ipc/dispatcher';
-import { EDITABLE_FIELDS } from '../../../src/main/outbox/event-row';
 import { createBridge } from '../../../src/shared/ipc/bridge';
-import { EDITABLE_EVENT_FIELDS, type EditList, type EditView } from '../../../src/shared/ipc/edits';
+import { type EditList, type EditView } from '../../../src/shared/ipc/edits';
 import type { PushName } from '../../../src/shared/ipc/pushes';
 import type { EventRecord } from '../../../src/shared/wire/event';
 import { dispatcherOf, valueOf } from '../../harness/layer-dispatch';
@@ -133,10 +132,6 @@ async function sync(opened: Opened): Promise<void> {
 }
 
 describe('the edit commands over IPC', () => {
-  it('lists the same editable fields as the outbox', () => {
-    expect([...EDITABLE_EVENT_FIELDS]).toEqual([...EDITABLE_FIELDS]);
-  });
-
   it('refuses what the service would refuse, naming each field in the input, and queues nothing', async () => {
     const existing = await serviceCreated();
     const { dispatch, pushes } = await connected();
