@@ -197,9 +197,7 @@ async function answerAfterCommit(
   outgoing: ServerResponse,
   upstream: URL,
 ): Promise<void> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of incoming) chunks.push(chunk as Buffer);
-  const body = Buffer.concat(chunks);
+  const body = await bodyOf(incoming);
   let answer = await send(incoming, body, upstream);
   if (fault.kind === 'duplicate') answer = await send(incoming, body, upstream);
   else if (fault.then === 'reset') {
@@ -220,6 +218,13 @@ async function answerAfterCommit(
   delete headers['transfer-encoding'];
   outgoing.writeHead(answer.status, { ...headers, 'content-length': answer.body.length });
   outgoing.end(answer.body);
+}
+
+/** A request's whole body, read before it is sent on, so that it can be sent twice. */
+async function bodyOf(incoming: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 function sentHeaders(incoming: IncomingMessage, upstream: URL, body: Buffer) {
@@ -264,30 +269,6 @@ interface UpstreamResponse {
   body: Buffer;
 }
 
-function pass(incoming: IncomingMessage, upstream: URL): Promise<UpstreamResponse> {
-  return new Promise((resolve, reject) => {
-    const outbound = forward(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: incoming.method,
-        path: incoming.url,
-        headers: { ...incoming.headers, host: upstream.host },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 502,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-        response.on('error', reject);
-      },
-    );
-    outbound.on('error', reject);
-    incoming.pipe(outbound);
-  });
+async function pass(incoming: IncomingMessage, upstream: URL): Promise<UpstreamResponse> {
+  return send(incoming, await bodyOf(incoming), upstream);
 }
