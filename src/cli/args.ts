@@ -273,29 +273,44 @@ function editNumber(text: string): number {
   return Number(text);
 }
 
-function parseEvents(args: string[]): EditCommand | { command: 'help' } {
+/**
+ * `<command> <action> --data-dir DIR [--name value …]`: the action, then its options, strictly
+ * (every option a string); `null` when help was asked for instead.
+ */
+function parseAction<Action extends string>(
+  args: string[],
+  command: string,
+  actions: readonly Action[],
+  names: readonly string[],
+): { action: Action; dataDir: string; values: Record<string, string | undefined> } | null {
   const [actionText, ...rest] = args;
-  if (actionText === '--help' || actionText === '-h') return { command: 'help' };
-  const action = oneOf(
-    'events',
-    required('an action (create, update or delete)', actionText),
-    EDIT_ACTIONS,
-  );
+  if (actionText === '--help' || actionText === '-h') return null;
+  const action = oneOf(command, required(`an action (${actions.join(', ')})`, actionText), actions);
+  const options = Object.fromEntries(names.map((name) => [name, { type: 'string' as const }]));
   const { values } = checked(() =>
     parseArgs({
       args: rest,
       strict: true,
       allowPositionals: false,
       options: {
+        ...options,
         'data-dir': { type: 'string' },
-        event: { type: 'string' },
-        json: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }),
   );
-  if (values.help) return { command: 'help' };
-  const dataDir = required('--data-dir', values['data-dir']);
+  if (values.help === true) return null;
+  const strings: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value === 'string') strings[name] = value;
+  }
+  return { action, dataDir: required('--data-dir', strings['data-dir']), values: strings };
+}
+
+function parseEvents(args: string[]): EditCommand | { command: 'help' } {
+  const parsed = parseAction(args, 'events', EDIT_ACTIONS, ['event', 'json']);
+  if (parsed === null) return { command: 'help' };
+  const { action, dataDir, values } = parsed;
   if (action === 'create') {
     if (values.event !== undefined)
       throw new UsageError('--event is not for create: the service names new events');
@@ -322,28 +337,9 @@ function parseEvents(args: string[]): EditCommand | { command: 'help' } {
 }
 
 function parseOutbox(args: string[]): OutboxCommand | { command: 'help' } {
-  const [actionText, ...rest] = args;
-  if (actionText === '--help' || actionText === '-h') return { command: 'help' };
-  const action = oneOf(
-    'outbox',
-    required('an action (list, resolve or discard)', actionText),
-    OUTBOX_ACTIONS,
-  );
-  const { values } = checked(() =>
-    parseArgs({
-      args: rest,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        'data-dir': { type: 'string' },
-        edit: { type: 'string' },
-        take: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }),
-  );
-  if (values.help) return { command: 'help' };
-  const dataDir = required('--data-dir', values['data-dir']);
+  const parsed = parseAction(args, 'outbox', OUTBOX_ACTIONS, ['edit', 'take']);
+  if (parsed === null) return { command: 'help' };
+  const { action, dataDir, values } = parsed;
   if (action === 'list') {
     if (values.edit !== undefined || values.take !== undefined) {
       throw new UsageError('outbox list takes only --data-dir');
