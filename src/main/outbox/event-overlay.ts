@@ -91,6 +91,9 @@ export class EventOverlay {
 
   /** Whether a sync must leave the event's row to the overlay. */
   guards(eventId: string): boolean {
+    // Asked for every record a list pull writes: the edits are looked at first, by the event's
+    // index, and the service only for an event that has any (reading it costs a query of its own).
+    if (!this.outbox.anyStanding(eventId)) return false;
     const scope = this.scope();
     return scope !== null && this.outbox.hasStanding(scope, eventId);
   }

@@ -116,6 +116,7 @@ export class OutboxRows {
   private readonly selectAll: Statement<[string], OutboxRow>;
   private readonly selectStanding: Statement<[string, string], OutboxRow>;
   private readonly selectHasStanding: Statement<[string, string], number>;
+  private readonly selectAnyStanding: Statement<[string], number>;
   private readonly deleteOne: Statement<[number]>;
   private readonly retargetEdits: Statement<[string, string, string]>;
   private readonly updateOne: Statement;
@@ -137,6 +138,9 @@ export class OutboxRows {
       .prepare<[string, string], number>(
         `SELECT 1 FROM outbox WHERE service = ? AND event_id = ? AND ${STANDING} LIMIT 1`,
       )
+      .pluck();
+    this.selectAnyStanding = db
+      .prepare<[string], number>(`SELECT 1 FROM outbox WHERE event_id = ? AND ${STANDING} LIMIT 1`)
       .pluck();
     this.deleteOne = db.prepare('DELETE FROM outbox WHERE id = ?');
     this.retargetEdits = db.prepare(
@@ -180,6 +184,11 @@ export class OutboxRows {
   /** The edits of one event that still stand (not refused), in the order they were made. */
   standing(service: string, eventId: string): Edit[] {
     return this.selectStanding.all(service, eventId).map(toEdit);
+  }
+
+  /** Whether any service's edits of `eventId` still stand. */
+  anyStanding(eventId: string): boolean {
+    return this.selectAnyStanding.get(eventId) !== undefined;
   }
 
   hasStanding(service: string, eventId: string): boolean {
