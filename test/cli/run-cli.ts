@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
-const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 const CLI = join(process.cwd(), 'src', 'cli', 'main.ts');
 
 export interface CliRun {
@@ -22,7 +21,9 @@ export interface RunningCli {
  * PITSIDE_API_KEY never leaks in: each test says which key, if any, the run gets.
  */
 export function startCli(args: string[], env: Record<string, string> = {}): RunningCli {
-  return startCommand(TSX, [CLI, ...args], env);
+  // Node itself with tsx as its loader, not the tsx launcher: the launcher runs the command in a
+  // child of its own, and a SIGKILL sent to it would leave that child running.
+  return startCommand(process.execPath, ['--import', 'tsx', CLI, ...args], env);
 }
 
 /**
