@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Writable } from 'node:stream';
 import { forgetSyncedData } from '../main/cache/forget';
 import { WriteQueue } from '../main/cache/write-queue';
@@ -105,6 +106,37 @@ function outcomeLine(summary: SyncSummary, context: ProblemContext): string {
 }
 
 /**
+ * Edits went to a service without ETags: each gets its second look before the command ends, so
+ * that a change someone made across one is reported now (exit 6), not at the next sync. A signal
+ * ends the wait; the looks are kept on disk and made by the next sync.
+ */
+async function lookAgain(
+  engine: SyncEngine,
+  summary: SyncSummary,
+  io: SyncIo,
+  stop: AbortSignal,
+): Promise<SyncSummary> {
+  const due = await engine.nextSentCheck();
+  if (due === null) return summary;
+  const waitMs = Math.max(0, Date.parse(due) - Date.now()) + 50;
+  io.report(
+    `the service gives no ETags: looking at the ${summary.outbox.checking} edit${summary.outbox.checking === 1 ? '' : 's'} sent again in ${Math.ceil(waitMs / 1000)} s, in case someone's change crossed ${summary.outbox.checking === 1 ? 'it' : 'them'}`,
+  );
+  try {
+    await delay(waitMs, undefined, { signal: stop });
+  } catch {
+    return summary;
+  }
+  const looked = await engine.run({ editsOnly: true });
+  return {
+    ...summary,
+    finishedAt: looked.finishedAt,
+    requests: summary.requests + looked.requests,
+    outbox: { ...looked.outbox, sent: summary.outbox.sent + looked.outbox.sent },
+  };
+}
+
+/**
  * Runs one sync of the cache in the data directory against the service, with the same engine the
  * app runs. The summary goes to stdout as one line of JSON, whatever the outcome, once a run has
  * taken place; a signal cancels the run between requests and commits, never inside one.
@@ -146,17 +178,22 @@ export async function runSync(command: SyncCommand, io: SyncIo): Promise<number>
   });
 
   let received: NodeJS.Signals | null = null;
+  const stopWaiting = new AbortController();
   const onSignal = (signal: NodeJS.Signals): void => {
     if (received !== null) io.exitNow(exitForSignal(signal));
     received = signal;
+    stopWaiting.abort();
     io.report(`${signal}: canceling (again to stop at once)`);
     engine.cancel();
   };
   io.signals.on('SIGINT', onSignal);
   io.signals.on('SIGTERM', onSignal);
   try {
-    const summary = await engine.run({ scope: command.scope, force: command.force });
+    let summary = await engine.run({ scope: command.scope, force: command.force });
     await engine.idle();
+    if (received === null && summary.outbox.checking > 0) {
+      summary = await lookAgain(engine, summary, io, stopWaiting.signal);
+    }
     const context = { service: command.service, keySource };
     const result = {
       ...summary,

@@ -67,7 +67,16 @@ describe.each([
 
     const first = await sync();
     expect(first.code).toBe(EXIT.ok);
-    expect(summaryOf(first).outbox).toEqual({ sent: 2, pending: 0, failed: 0, conflicts: 0 });
+    expect(summaryOf(first).outbox).toEqual({
+      sent: 2,
+      pending: 0,
+      failed: 0,
+      conflicts: 0,
+      checking: 0,
+    });
+    // Without ETags the update went out unguarded: the command waited for its second look.
+    if (extensions) expect(first.stderr).not.toMatch(/looking at/);
+    else expect(first.stderr).toMatch(/gives no ETags: looking at the 1 edit sent again in \d+ s/);
     const [made] = await serviceEvents(server, name);
     expect(made).toMatchObject({ name, streamStatus: 'scheduled' });
     expect(await serviceEvents(server, name)).toHaveLength(1);
@@ -104,7 +113,7 @@ describe.each([
     });
     expect(deleted.code).toBe(EXIT.ok);
     expect(await serviceEvent(server, made!.id)).toBeNull();
-  });
+  }, 90_000);
 });
 
 // The command line checks input before it asks any service, so one service mode says it for both.

@@ -45,6 +45,8 @@ export interface WriteOptions {
   idempotencyKey?: string;
   ifMatch?: string;
   signal?: AbortSignal;
+  /** Not sent after this time (epoch ms); see `RequestSpec.notAfter`. */
+  sendBy?: number;
 }
 
 export function withQuery(path: string, query: object = {}): string {
@@ -124,6 +126,7 @@ export function createApiClient(options: TransportOptions) {
         body: patch,
         headers: writeHeaders(write),
         signal: write?.signal,
+        notAfter: write?.sendBy,
       }),
     deleteEvent: (eventId: string, write?: WriteOptions) =>
       send({
@@ -132,6 +135,7 @@ export function createApiClient(options: TransportOptions) {
         schema: null,
         headers: writeHeaders(write),
         signal: write?.signal,
+        notAfter: write?.sendBy,
       }),
   };
 }

@@ -45,6 +45,20 @@ export interface RequestSpec<Schema extends z.ZodType> {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Not sent after this time (epoch ms by the transport's clock): a write checked against the
+   * service's record just before must land soon after that check, or the check says nothing.
+   * Past it, `SendWindowMissed` is thrown and nothing goes out.
+   */
+  notAfter?: number;
+}
+
+/** A request held back (by the rate limit) past its `notAfter`: it was not sent at all. */
+export class SendWindowMissed extends Error {
+  constructor() {
+    super('The request was held back past the time it had to leave by; it was not sent.');
+    this.name = 'SendWindowMissed';
+  }
 }
 
 export interface ApiResponse<Value> {
@@ -82,6 +96,10 @@ export function createTransport(options: TransportOptions): Transport {
     const attempts = spec.method === 'GET' ? settings.maxAttempts : 1;
     for (let attempt = 1; ;) {
       const slot = await pace.admit(spec.signal);
+      if (spec.notAfter !== undefined && now() > spec.notAfter) {
+        slot.released();
+        throw new SendWindowMissed();
+      }
       try {
         const response = await attemptOnce(url, spec);
         slot.answered();

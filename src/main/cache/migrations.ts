@@ -289,6 +289,25 @@ CREATE TABLE event_aliases (
 ) STRICT, WITHOUT ROWID;
 `;
 
+/*
+ * Updates sent to a service that gives no ETags, each waiting for one more look at the event. The
+ * interface alone has no conditional write: two writers who both checked the field before either
+ * wrote both succeed, and the later silently wins. Whoever's value was lost finds it changed when
+ * it looks again a moment later (see `sent-checks.ts`). `fields` maps each field written to the
+ * value the service held when it was checked (`base`) and the value sent (`mine`).
+ */
+const SENT_CHECKS_SCHEMA = `
+CREATE TABLE sent_checks (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  service TEXT NOT NULL,
+  event_id TEXT NOT NULL,
+  fields TEXT NOT NULL,
+  written_at TEXT,
+  check_after TEXT NOT NULL
+) STRICT;
+CREATE INDEX sent_checks_by_event ON sent_checks (service, event_id);
+`;
+
 /** The cache's migrations, in order. Append only: a shipped migration is never edited. */
 export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'cache tables', up: (db) => db.exec(CACHE_SCHEMA) },
@@ -301,6 +320,7 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
     up: (db) => db.exec('ALTER TABLE sync_state ADD COLUMN unreadable INTEGER NOT NULL DEFAULT 0'),
   },
   { version: 4, name: 'outbox of edits', up: (db) => db.exec(OUTBOX_SCHEMA) },
+  { version: 5, name: 'checks of sent edits', up: (db) => db.exec(SENT_CHECKS_SCHEMA) },
 ];
 
 /**

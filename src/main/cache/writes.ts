@@ -3,6 +3,7 @@ import { parseResourceKey, type ResourceKey } from '../../shared/ipc/resources';
 import type { AppDatabase } from '../storage/database';
 import { EventOverlay } from '../outbox/event-overlay';
 import { OutboxRows } from '../outbox/outbox-rows';
+import { SentCheckRows } from '../outbox/sent-check-rows';
 import { NO_CHANGE_LOG, type ChangeRecorder } from './change-log';
 import { EventPartRows } from './rows/event-part-rows';
 import { EventRows } from './rows/event-rows';
@@ -32,6 +33,8 @@ export class CacheWriter {
   /** Organizers' edits, and the overlay that keeps them on screen through syncs. */
   readonly outbox: OutboxRows;
   readonly overlay: EventOverlay;
+  /** Updates sent to a service without ETags, waiting for their second look. */
+  readonly sentChecks: SentCheckRows;
   /** The copy's bookkeeping: sync state, validators, what was learned of the service. */
   readonly syncState: SyncStateWriter;
   private readonly heldStatements: Record<HeldKind, Statement<[HeldParams], number>>;
@@ -50,6 +53,7 @@ export class CacheWriter {
   ) {
     this.syncState = new SyncStateWriter(db, changes);
     this.outbox = new OutboxRows(db, changes);
+    this.sentChecks = new SentCheckRows(db);
     this.overlay = new EventOverlay(db, changes, this.outbox, scope, (eventId) =>
       this.events.removeRow(eventId),
     );

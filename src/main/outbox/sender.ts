@@ -2,20 +2,25 @@ import type { EventRecord } from '../../shared/wire/event';
 import type { ApiClient } from '../api/client';
 import { backoffDelay, DEFAULT_BACKOFF } from '../api/backoff';
 import { ApiError } from '../api/errors';
+import { SendWindowMissed } from '../api/request';
 import { failureWords } from '../failure-words';
 import type { WriteQueue } from '../cache/write-queue';
 import type { CacheWriter } from '../cache/writes';
 import { compareDelete, compareUpdate, isApplied, toPatch, type Conflicts } from './compare';
 import {
   isLocalEventId,
+  patchValues,
   type CreateEdit,
   type DeleteEdit,
   type Edit,
   type EditError,
   type UpdateEdit,
 } from './edit';
+import type { FieldValues } from './event-row';
 import { findCreated } from './find-created';
 import type { RoleEvidence } from './role';
+import type { NewSentCheck, SentFields } from './sent-check-rows';
+import { checkSentEdits, SENT_CHECK_TIMING, sentFields, type SentCheckTiming } from './sent-checks';
 import { Settle } from './settle';
 
 export interface OutboxSummary {
@@ -25,6 +30,8 @@ export interface OutboxSummary {
   pending: number;
   failed: number;
   conflicts: number;
+  /** Sent without a validator, their second look still to come (see `sent-checks.ts`). */
+  checking: number;
 }
 
 export interface SenderOptions {
@@ -51,6 +58,8 @@ export interface SenderOptions {
   maxAttempts?: number;
   /** A Retry-After longer than this is not waited out within the run. */
   maxWaitMs?: number;
+  /** How writes without a validator are bounded and looked at again; tests shorten it. */
+  sentChecks?: SentCheckTiming;
 }
 
 /** The network is gone or the key is refused: no other edit can go out in this run either. */
@@ -63,7 +72,13 @@ class StopRun extends Error {
 
 type Outcome = 'done' | 'blocked' | 'next';
 
-const DEFAULTS = { concurrency: 4, triesPerRun: 3, maxAttempts: 8, maxWaitMs: 30_000 };
+const DEFAULTS = {
+  concurrency: 4,
+  triesPerRun: 3,
+  maxAttempts: 8,
+  maxWaitMs: 30_000,
+  sentChecks: SENT_CHECK_TIMING as SentCheckTiming,
+};
 /** Answers that say the edit was refused as it is: sending it again would get the same. */
 const REFUSALS = new Set(['forbidden', 'not_found', 'conflict', 'rejected']);
 
@@ -238,12 +253,17 @@ export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary>
     let mustCompare = edit.state === 'sending' || ifMatch === null;
     // Fields both sides changed: held for the organizer, while the rest of the edit goes out.
     let held: Conflicts | null = null;
+    // Without a validator: what was sent, for its second look, and the time it must leave by.
+    let unguarded: { fields: SentFields; sendBy: number } | null = null;
+    let heldBack = false;
     for (let round = 0; round < 3; round += 1) {
       if (mustCompare) {
+        const checkedAt = Date.now();
         const current = await currentRecord(edit.eventId);
         if (current === null) return gone(edit);
         if (edit.state === 'sending' && isApplied(edit, current.record)) {
-          await settle.updated(edit, current.record, current.etag);
+          const sent = current.etag === null ? appliedFields(edit) : null;
+          await settle.updated(edit, current.record, current.etag, secondLook(edit, sent, current));
           return 'done';
         }
         const verdict = compareUpdate(edit, current.record);
@@ -255,38 +275,68 @@ export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary>
         }
         payload = toPatch(verdict.patch);
         ifMatch = current.etag;
+        unguarded =
+          ifMatch === null
+            ? {
+                fields: sentFields(verdict.patch, current.record),
+                sendBy: checkedAt + settings.sentChecks.sendByMs,
+              }
+            : null;
       }
       await settle.sending(edit);
       edit = { ...edit, state: 'sending', attempts: edit.attempts + 1 };
       try {
         const answer = await client.updateEvent(edit.eventId, payload, {
           ...(ifMatch === null ? {} : { ifMatch }),
+          ...(unguarded === null ? {} : { sendBy: unguarded.sendBy }),
           signal,
         });
+        const record = requireRecord(answer.value);
+        const sent = secondLook(edit, unguarded?.fields ?? null, { record });
         if (held !== null) {
-          await settle.conflict(edit, held, requireRecord(answer.value), answer.etag);
+          await settle.conflict(edit, held, record, answer.etag, sent);
           return 'blocked';
         }
-        await settle.updated(edit, requireRecord(answer.value), answer.etag);
+        await settle.updated(edit, record, answer.etag, sent);
         return 'done';
       } catch (error) {
+        // Held back past the time it had to leave by: the check is stale, so it is made again.
         // Changed since the edit's base: compare, merge what merges, and try again.
-        if (!isPreconditionFailed(error)) throw error;
+        if (!(error instanceof SendWindowMissed) && !isPreconditionFailed(error)) throw error;
+        heldBack = error instanceof SendWindowMissed;
         mustCompare = true;
         edit = { ...edit, state: 'pending' };
       }
     }
-    throw new ApiError(
-      'server_error',
-      'The event kept changing on the service while this edit was sent.',
-    );
+    throw heldBack
+      ? heldBackError()
+      : new ApiError('server_error', 'The event kept changing on the service while it was sent.');
+  }
+
+  /** The second look at fields written without a validator; none for a guarded write. */
+  function secondLook(
+    edit: Edit,
+    fields: SentFields | null,
+    answer: { record: EventRecord },
+  ): NewSentCheck | null {
+    if (fields === null) return null;
+    return {
+      eventId: edit.eventId,
+      fields,
+      writtenAt: answer.record.updatedAt,
+      // Real time, not the service's: the bound is on how long requests take.
+      checkAfter: new Date(Date.now() + settings.sentChecks.afterMs).toISOString(),
+    };
   }
 
   async function sendDelete(edit: DeleteEdit): Promise<Outcome> {
     let ifMatch = edit.baseEtag;
     let mustCompare = edit.state === 'sending' || ifMatch === null;
+    let sendBy: number | null = null;
+    let heldBack = false;
     for (let round = 0; round < 3; round += 1) {
       if (mustCompare) {
+        const checkedAt = Date.now();
         const current = await currentRecord(edit.eventId);
         if (current === null) {
           await settle.deleted(edit);
@@ -298,11 +348,14 @@ export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary>
           return 'blocked';
         }
         ifMatch = current.etag;
+        // Bounded like an update without a validator, so that the writer it may cross sees it.
+        sendBy = ifMatch === null ? checkedAt + settings.sentChecks.sendByMs : null;
       }
       await settle.sending(edit);
       try {
         await client.deleteEvent(edit.eventId, {
           ...(ifMatch === null ? {} : { ifMatch }),
+          ...(sendBy === null ? {} : { sendBy }),
           signal,
         });
         await settle.deleted(edit);
@@ -313,15 +366,18 @@ export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary>
           await settle.deleted(edit);
           return 'done';
         }
-        if (!isPreconditionFailed(error)) throw error;
+        if (!(error instanceof SendWindowMissed) && !isPreconditionFailed(error)) throw error;
+        heldBack = error instanceof SendWindowMissed;
         mustCompare = true;
         edit = { ...edit, state: 'pending' };
       }
     }
-    throw new ApiError(
-      'server_error',
-      'The event kept changing on the service while it was deleted.',
-    );
+    throw heldBack
+      ? heldBackError()
+      : new ApiError(
+          'server_error',
+          'The event kept changing on the service while it was deleted.',
+        );
   }
 
   async function currentRecord(
@@ -361,6 +417,10 @@ export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary>
   );
   await Promise.all(workers);
   if (signal?.aborted === true) throw signal.reason;
+  const checking =
+    run.stopped === null
+      ? await checkSentEdits({ client, writer, settle, scope, read, signal })
+      : await read(() => writer.sentChecks.count(scope));
 
   const left = await read(() => writer.outbox.all(scope));
   const summary: OutboxSummary = {
@@ -368,6 +428,7 @@ export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary>
     pending: left.filter((edit) => edit.state === 'pending' || edit.state === 'sending').length,
     failed: left.filter((edit) => edit.state === 'failed').length,
     conflicts: left.filter((edit) => edit.state === 'conflict').length,
+    checking,
   };
   if (run.stopped !== null) throw new OutboxStopped(summary, run.stopped.reason);
   return summary;
@@ -384,11 +445,33 @@ export class OutboxStopped extends Error {
   }
 }
 
+/** An update found applied on a service without ETags: its fields, from its own base. */
+function appliedFields(edit: UpdateEdit): SentFields {
+  const fields: SentFields = {};
+  const base: FieldValues = edit.base;
+  for (const [field, mine] of Object.entries(patchValues(edit.payload))) {
+    const name = field as keyof FieldValues;
+    fields[name] = { base: base[name] ?? null, mine: mine ?? null };
+  }
+  return fields;
+}
+
 function requireRecord(value: { data: EventRecord } | undefined): EventRecord {
   if (value === undefined) {
     throw new ApiError('invalid_response', 'The service answered the edit without the event.');
   }
   return value.data;
+}
+
+/**
+ * A write checked without a validator kept being held back by the rate limit past the moment its
+ * check was good for: it went nowhere, and waits like any rate-limited request.
+ */
+function heldBackError(): ApiError {
+  return new ApiError(
+    'rate_limited',
+    "The service's rate limit held the edit back too long after it was checked; it is checked again and sent on the next try.",
+  );
 }
 
 function isPreconditionFailed(error: unknown): boolean {

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { EDITABLE_EVENT_FIELDS } from '../../shared/ipc/edits';
 import type { EventRecord } from '../../shared/wire/event';
 import type { WriteQueue } from '../cache/write-queue';
 import type { CacheWriter } from '../cache/writes';
-import type { Edit, EditError } from './edit';
-import type { Conflicts } from './compare';
+import { patchValues, type Edit, type EditError } from './edit';
+import { toPatch, type Conflicts } from './compare';
+import type { EditableField, FieldValues } from './event-row';
+import type { NewSentCheck, SentCheck } from './sent-check-rows';
 
 /**
  * What the sender writes as an edit goes out, each in one transaction ahead of sync writes: the
@@ -46,24 +50,103 @@ export class Settle {
     });
   }
 
-  /** Both sides changed a field: the organizer chooses. The service's record becomes the shadow. */
-  conflict(edit: Edit, conflicts: Conflicts, record: EventRecord, etag: string | null) {
+  /**
+   * Both sides changed a field: the organizer chooses. The service's record becomes the shadow.
+   * `sent` watches the fields that went out meanwhile, when they went without a validator.
+   */
+  conflict(
+    edit: Edit,
+    conflicts: Conflicts,
+    record: EventRecord,
+    etag: string | null,
+    sent: NewSentCheck | null = null,
+  ) {
     return this.write(() => {
       this.rows.update(
         edit.id,
         { state: 'conflict', conflict: { fields: conflicts, etag }, error: null, notBefore: null },
         this.now(),
       );
+      if (sent !== null) this.writer.sentChecks.add(this.scope, sent);
       this.writer.overlay.takeRecord(record, etag);
     });
   }
 
-  /** An update (or a check that found it applied): the answer becomes the service's copy. */
-  updated(edit: Edit, record: EventRecord, etag: string | null): Promise<void> {
+  /**
+   * An update (or a check that found it applied): the answer becomes the service's copy. `sent`
+   * is its second look, for an update that went without a validator (see `sent-checks.ts`).
+   */
+  updated(
+    edit: Edit,
+    record: EventRecord,
+    etag: string | null,
+    sent: NewSentCheck | null = null,
+  ): Promise<void> {
     return this.write(() => {
       this.rows.remove(edit.id);
+      if (sent !== null) this.writer.sentChecks.add(this.scope, sent);
       this.passValidator(edit.eventId, etag);
       this.writer.overlay.takeRecord(record, etag);
+    });
+  }
+
+  /**
+   * A second look at an update sent without a validator. Fields that read another value now were
+   * overwritten by a writer who had not seen them: each becomes a conflict, held in a new edit.
+   * A field an edit made here since will change again is left to that edit, whose own check
+   * starts from the value this one sent.
+   */
+  checked(
+    check: SentCheck,
+    crossed: Conflicts,
+    record: EventRecord,
+    etag: string | null,
+  ): Promise<void> {
+    return this.write(() => {
+      this.writer.sentChecks.remove(check.id);
+      const ahead = this.fieldsAhead(check.eventId);
+      const conflicts: Conflicts = Object.fromEntries(
+        Object.entries(crossed).filter(([field]) => !ahead.has(field as EditableField)),
+      );
+      const fields = Object.keys(conflicts) as EditableField[];
+      if (fields.length === 0) return;
+      const id = this.addSent(check.eventId, (field) => conflicts[field]!, fields);
+      this.rows.update(
+        id,
+        {
+          state: 'conflict',
+          conflict: { fields: conflicts, etag },
+          error: {
+            code: 'conflict',
+            message:
+              'Someone changed this on the service moments after your change went out, without having seen it. Choose which value stays.',
+          },
+        },
+        this.now(),
+      );
+      this.writer.overlay.takeRecord(record, etag);
+    });
+  }
+
+  /** A second look found the event deleted: unless an edit here deletes it too, that is shown. */
+  checkFoundGone(check: SentCheck): Promise<void> {
+    return this.write(() => {
+      this.writer.sentChecks.remove(check.id);
+      if (this.rows.hasStanding(this.scope, check.eventId)) return;
+      const fields = Object.keys(check.fields) as EditableField[];
+      const id = this.addSent(check.eventId, (field) => check.fields[field]!, fields);
+      this.rows.update(
+        id,
+        {
+          state: 'failed',
+          error: {
+            code: 'not_found',
+            status: 404,
+            message: `Event ${check.eventId} was deleted on the service moments after your change to it went out; the change went with it.`,
+          },
+        },
+        this.now(),
+      );
     });
   }
 
@@ -88,6 +171,7 @@ export class Settle {
   deleted(edit: Edit): Promise<void> {
     return this.write(() => {
       this.rows.remove(edit.id);
+      this.writer.sentChecks.removeEvent(this.scope, edit.eventId);
       this.writer.overlay.dropShadow(edit.eventId);
       this.writer.events.removeRow(edit.eventId);
     });
@@ -95,6 +179,39 @@ export class Settle {
 
   private get rows() {
     return this.writer.outbox;
+  }
+
+  /** The fields the event's standing edits will still change. */
+  private fieldsAhead(eventId: string): Set<EditableField> {
+    const fields = new Set<EditableField>();
+    for (const edit of this.rows.standing(this.scope, eventId)) {
+      const changed =
+        edit.kind === 'update'
+          ? (Object.keys(patchValues(edit.payload)) as EditableField[])
+          : EDITABLE_EVENT_FIELDS;
+      for (const field of changed) fields.add(field);
+    }
+    return fields;
+  }
+
+  /** A new update edit holding what was sent of `fields`, based on what the service read before. */
+  private addSent(
+    eventId: string,
+    of: (field: EditableField) => { base: string | null; mine: string | null },
+    fields: readonly EditableField[],
+  ): number {
+    const mine: FieldValues = Object.fromEntries(fields.map((field) => [field, of(field).mine]));
+    const base: FieldValues = Object.fromEntries(fields.map((field) => [field, of(field).base]));
+    return this.rows.add({
+      service: this.scope,
+      eventId,
+      kind: 'update',
+      payload: toPatch(mine),
+      base,
+      baseEtag: null,
+      idempotencyKey: randomUUID(),
+      queuedAt: this.now(),
+    });
   }
 
   /** The next edit of the event was made on this one's result: this answer's validator is its base. */

@@ -15,6 +15,7 @@ import { Outbox } from '../outbox/outbox';
 import type { RoleKnowledge } from '../outbox/role';
 import { RoleLearner } from '../outbox/role-learner';
 import { OutboxStopped, sendOutbox, type OutboxSummary } from '../outbox/sender';
+import type { SentCheckTiming } from '../outbox/sent-checks';
 import { SettingsStore } from '../settings/settings-store';
 import type { AppDatabase } from '../storage/database';
 import { BatchWriter } from './batch-writer';
@@ -52,6 +53,8 @@ export interface SyncEngineOptions {
   onEventRenamed?: (from: string, to: string) => void;
   /** How the outbox waits between tries of an edit; real time when absent (tests skip it). */
   outboxSleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** How writes to a service without ETags are bounded and looked at again; tests shorten it. */
+  sentChecks?: SentCheckTiming;
 }
 
 export interface RunOptions {
@@ -127,6 +130,7 @@ export class SyncEngine {
   private readonly editScope: () => string | null;
   private readonly roles: RoleLearner;
   private editsTimer: NodeJS.Timeout | null = null;
+  private checksTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: SyncEngineOptions) {
     this.editScope = options.editScope ?? (() => null);
@@ -220,6 +224,34 @@ export class SyncEngine {
     this.editsTimer.unref();
   }
 
+  /** When the next second look at a write sent without a validator is due (an ISO time); null: none. */
+  nextSentCheck(): Promise<string | null> {
+    const scope = this.editScope();
+    if (scope === null) return Promise.resolve(null);
+    return this.options.queue.runFirst(() => this.writer.sentChecks.nextDue(scope));
+  }
+
+  /**
+   * Writes sent to a service without ETags get a second look a little later (`sent-checks.ts`): a
+   * run of the edits alone when the first is due, so that a write that crossed one is shown within
+   * moments, not at the next scheduled sync.
+   */
+  private armChecks(scope: string): void {
+    void this.options.queue
+      .runFirst(() => this.writer.sentChecks.nextDue(scope))
+      .then((due) => {
+        if (due === null || this.closed) return;
+        if (this.checksTimer !== null) clearTimeout(this.checksTimer);
+        const delayMs = Math.max(0, Date.parse(due) - Date.now()) + 50;
+        this.checksTimer = setTimeout(() => {
+          this.checksTimer = null;
+          this.sendEditsSoon(0);
+        }, delayMs);
+        this.checksTimer.unref();
+      })
+      .catch(() => undefined);
+  }
+
   cancel(): boolean {
     if (this.current === null) return false;
     this.current.controller.abort(new Canceled());
@@ -266,6 +298,7 @@ export class SyncEngine {
     this.closed = true;
     this.stopSchedule();
     if (this.editsTimer !== null) clearTimeout(this.editsTimer);
+    if (this.checksTimer !== null) clearTimeout(this.checksTimer);
     while (this.switching !== null) await this.switching;
     await this.stopEverything();
   }
@@ -344,7 +377,7 @@ export class SyncEngine {
     const startedAt = formatTimestamp(this.now());
     const pulls = new RunPulls(controller);
     const { tally, unreadable } = pulls;
-    let edits: OutboxSummary = { sent: 0, pending: 0, failed: 0, conflicts: 0 };
+    let edits: OutboxSummary = { sent: 0, pending: 0, failed: 0, conflicts: 0, checking: 0 };
     this.reporter.update({
       state: 'syncing',
       scope,
@@ -427,10 +460,15 @@ export class SyncEngine {
             now: this.now,
             signal: controller.signal,
             onRoleEvidence: (evidence) => this.roles.learn(editScope, evidence),
+            ...(this.options.sentChecks === undefined
+              ? {}
+              : { sentChecks: this.options.sentChecks }),
           });
+          if (edits.checking > 0) this.armChecks(editScope);
         } catch (error) {
           if (!(error instanceof OutboxStopped)) throw error;
           edits = error.summary;
+          if (edits.checking > 0) this.armChecks(editScope);
           throw error.reason;
         }
       }

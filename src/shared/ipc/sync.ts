@@ -101,6 +101,8 @@ export const syncSummarySchema = z.object({
     pending: z.number().int().min(0),
     failed: z.number().int().min(0),
     conflicts: z.number().int().min(0),
+    /** Sent to a service without ETags, with their second look still to come (`sent-checks.ts`). */
+    checking: z.number().int().min(0),
   }),
 });
 export type SyncSummary = z.infer<typeof syncSummarySchema>;

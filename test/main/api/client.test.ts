@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../src/main/api/client';
-import type { TransportOptions } from '../../../src/main/api/request';
+import { SendWindowMissed, type TransportOptions } from '../../../src/main/api/request';
 import { startFaultProxy, type FaultProxy } from '../../harness/fault-proxy';
 import { startTestServer, type TestServer } from '../../harness/server';
 import { failure, recordingClient } from './recording-client';
@@ -129,6 +129,27 @@ describe('a hostile network', () => {
     );
     expect(error.code).toBe('server_error');
     expect(proxy.requests).toHaveLength(1);
+  });
+
+  it('does not send a write held back past the time it had to leave by, and says so', async () => {
+    const events = await client().listEvents({ perPage: 1 });
+    const eventId = events.value!.data[0]!.id;
+    proxy.clear();
+    // The clock moves on while the request waits for its turn: the check it was based on is stale.
+    let clock = 1_000;
+    const held = client({ now: () => (clock += 10_000) });
+    const refused = await held.updateEvent(eventId, { name: 'Stale' }, { sendBy: 5_000 }).then(
+      () => null,
+      (reason: unknown) => reason,
+    );
+    expect(refused).toBeInstanceOf(SendWindowMissed);
+    expect(proxy.requests).toEqual([]);
+    const sent = await client().updateEvent(
+      eventId,
+      { name: 'In time' },
+      { sendBy: Date.now() + 5_000 },
+    );
+    expect(sent.value?.data.name).toBe('In time');
   });
 
   it('stops when the caller cancels, with the caller’s reason', async () => {

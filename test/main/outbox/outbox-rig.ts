@@ -1,6 +1,7 @@
 import type { EventRecord } from '../../../src/shared/wire/event';
 import type { FetchLike } from '../../../src/main/api/request';
 import type { Edit } from '../../../src/main/outbox/edit';
+import type { SentCheckTiming } from '../../../src/main/outbox/sent-checks';
 import type { EventRow } from '../../../src/main/outbox/event-row';
 import { EVENT_ROW_COLUMNS } from '../../../src/main/outbox/event-row';
 import type { TestServer } from '../../harness/server';
@@ -64,6 +65,7 @@ export function openOutboxRig(
   role: 'viewer' | 'organizer' | 'admin' = 'organizer',
   /** An existing data directory, to open a cache again as after a restart. */
   dir?: string,
+  sentChecks?: SentCheckTiming,
 ): OutboxRig {
   const state = { fault: 'none' as WriteFault };
   const writes: { method: string; path: string }[] = [];
@@ -96,7 +98,13 @@ export function openOutboxRig(
     }
     return response;
   };
-  const rig = openRig({ baseUrl: server.url, key: server.keys[role], fetch: faulty, dir });
+  const rig = openRig({
+    baseUrl: server.url,
+    key: server.keys[role],
+    fetch: faulty,
+    dir,
+    ...(sentChecks === undefined ? {} : { sentChecks }),
+  });
   return Object.assign(rig, {
     setFault: (fault: WriteFault) => {
       state.fault = fault;

@@ -61,7 +61,7 @@ describe.each([
     rig.setFault('none');
     const online = await rig.run({ scope: 'default' });
     expect(online.outcome).toBe('completed');
-    expect(online.outbox).toEqual({ sent: 1, pending: 0, failed: 0, conflicts: 0 });
+    expect(online.outbox).toEqual({ sent: 1, pending: 0, failed: 0, conflicts: 0, checking: 0 });
     const onService = await serviceEvents(server, name);
     expect(onService).toHaveLength(1);
     const real = onService[0]!.id;

@@ -11,6 +11,7 @@ import { SyncEngine, type RunOptions } from '../../../src/main/sync/engine';
 import { cacheProblems, readCacheCopy } from '../../harness/cache-copy';
 import type { Copy } from '../../harness/copy';
 import { TEST_NOW } from '../../harness/server';
+import type { SentCheckTiming } from '../../../src/main/outbox/sent-checks';
 
 /** Transport settings a test may change; the rest is what the app itself would use. */
 export type TransportTweaks = Partial<
@@ -29,6 +30,11 @@ export interface RigOptions {
   fileName?: string;
   /** The outbox's waits between tries of an edit; real waits when absent. */
   outboxSleep?: (ms: number) => Promise<void>;
+  /**
+   * When writes without a validator get their second look. An hour when absent: a look falling
+   * due in the middle of a test that is not about it would start a run of the edits on its own.
+   */
+  sentChecks?: SentCheckTiming;
 }
 
 /** A sync engine over a real cache file, wired the way the app wires it, and what it reported. */
@@ -98,6 +104,7 @@ export function openRig(options: RigOptions): SyncRig {
       onStatus: (status) => statuses.push(status),
       editScope: () => options.baseUrl,
       outboxSleep: options.outboxSleep,
+      sentChecks: options.sentChecks ?? { sendByMs: 5_000, afterMs: 3_600_000 },
     });
   const queue = new WriteQueue(cache.writer, { onCommit: (changed) => changes.push(...changed) });
   const rig: SyncRig = {
