@@ -42,7 +42,13 @@ it('a change of service keeps the first service’s edits, sends them only there
   // The other service: the first one's records go, its edit stays and is not sent.
   const other = await sync(second);
   expect(other.code, other.stderr).toBe(EXIT.ok);
-  expect(summaryOf(other).outbox).toEqual({ sent: 0, pending: 0, failed: 0, conflicts: 0, checking: 0 });
+  expect(summaryOf(other).outbox).toEqual({
+    sent: 0,
+    pending: 0,
+    failed: 0,
+    conflicts: 0,
+    checking: 0,
+  });
   const listed = await runCli(['outbox', 'list', '--data-dir', dataDir]);
   expect(JSON.parse(listed.stdout)).toEqual([]);
   expect(await serviceEvents(second, 'Kept For The First')).toEqual([]);
