@@ -25,9 +25,11 @@ npm run cli -- sync --service URL --data-dir DIR [--scope default|all] [--force]
   --force              pull everything in the scope, however fresh the cached copy is
   Progress goes to stderr, one line per change; the run's summary goes to stdout as one
   line of JSON (the sync summary, the service, the data directory and the cached counts).
-  Edits queued in DIR go out first (outbox: sent, pending, failed, conflicts). A cache holds
-  one service's copy: syncing it with another service forgets the first one's records, never
-  its queued edits, which wait until that service is synced again.
+  Edits queued in DIR go out first (outbox: sent, pending, failed, conflicts, checking). To a
+  service without ETags, each update is looked at again 25 s after it went out, in case
+  someone's change crossed it: sync waits for that before it exits (Ctrl-C: the next sync
+  does it). A cache holds one service's copy: syncing it with another service forgets the
+  first one's records, never its queued edits, which wait until that service is synced again.
 
 npm run cli -- events create --data-dir DIR --json '<create payload>'
 npm run cli -- events update --data-dir DIR --event CODE --json '<merge patch>'

@@ -87,9 +87,11 @@ function unreadableLine({ unreadable }: SyncSummary): string {
 
 /** The outbox's part of the outcome, when there was anything to send or anything is left. */
 function editsLine({ outbox }: SyncSummary): string {
-  const { sent, pending, failed, conflicts } = outbox;
-  if (sent + pending + failed + conflicts === 0) return '';
-  return `; edits: ${sent} sent, ${pending} waiting, ${failed} refused, ${conflicts} in conflict (outbox list shows them)`;
+  const { sent, pending, failed, conflicts, checking } = outbox;
+  if (sent + pending + failed + conflicts + checking === 0) return '';
+  const looks =
+    checking > 0 ? `, ${checking} sent still to be looked at again by the next sync` : '';
+  return `; edits: ${sent} sent, ${pending} waiting, ${failed} refused, ${conflicts} in conflict${looks} (outbox list shows them)`;
 }
 
 function outcomeLine(summary: SyncSummary, context: ProblemContext): string {

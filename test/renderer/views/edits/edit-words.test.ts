@@ -129,6 +129,26 @@ describe('describeState', () => {
     expect(describeState(edit).explanation).toContain('choose which values to keep');
   });
 
+  it('says when a change that went out was overwritten moments later by someone who had not seen it', () => {
+    const edit = updateEdit(
+      { name: 'x' },
+      { state: 'conflict', error: { code: 'conflict', message: 'Someone changed this…' } },
+    );
+    expect(describeState(edit).explanation).toBe(
+      'Your change reached the service, but someone changed the same fields moments later without having seen it: choose which values to keep.',
+    );
+  });
+
+  it('says an event gone from the service is gone, not that the service refused the change', () => {
+    const message =
+      'Event 2026leeds was deleted on the service moments after your change to it went out; the change went with it.';
+    const edit = updateEdit(
+      { name: 'x' },
+      { state: 'failed', error: { code: 'not_found', status: 404, message } },
+    );
+    expect(describeState(edit).explanation).toBe(message);
+  });
+
   it('says a deletion in conflict would also remove their changes', () => {
     const edit = deleteEdit({ state: 'conflict' });
     expect(describeState(edit).explanation).toContain(

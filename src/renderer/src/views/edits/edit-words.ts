@@ -87,7 +87,11 @@ export function describeState(edit: EditView): StateWords {
       return {
         label: 'Failed',
         tone: 'attention',
-        explanation: `The service refused it: ${clause(edit.error?.message ?? 'no reason given')}.`,
+        // An event gone from the service did not refuse anything: the message says what happened.
+        explanation:
+          edit.error?.code === 'not_found'
+            ? `${clause(edit.error.message)}.`
+            : `The service refused it: ${clause(edit.error?.message ?? 'no reason given')}.`,
       };
     case 'conflict':
       return {
@@ -96,7 +100,10 @@ export function describeState(edit: EditView): StateWords {
         explanation:
           edit.kind === 'delete'
             ? 'The event was changed on the service after you asked to delete it: deleting it would also remove their changes.'
-            : 'The same fields were changed on the service after you edited them: choose which values to keep.',
+            : edit.error?.code === 'conflict'
+              ? // Found by the second look at a change sent to a service without ETags.
+                'Your change reached the service, but someone changed the same fields moments later without having seen it: choose which values to keep.'
+              : 'The same fields were changed on the service after you edited them: choose which values to keep.',
       };
   }
 }
