@@ -91,4 +91,45 @@ describe.each([
       });
     }
   });
+
+  it('a deletion racing a change: whichever side loses is told, and nothing else happens', async () => {
+    const deleter = openOutboxRig(server, 'admin', undefined, QUICK_LOOKS);
+    const editor = openOutboxRig(server, 'organizer', undefined, QUICK_LOOKS);
+    rigs.push(deleter, editor);
+    for (const laptop of [deleter, editor]) await laptop.run({ scope: 'default' });
+    const targets = (await serviceEvents(server, '')).slice(40, 48);
+    for (const target of targets) {
+      await deleter.engine.outbox.remove(target.id);
+      await editor.engine.outbox.update(target.id, { name: `Renamed ${target.id}` });
+    }
+
+    await Promise.all([deleter, editor].map((laptop) => laptop.run({ scope: 'default' })));
+    await new Promise((resolve) => setTimeout(resolve, QUICK_LOOKS.afterMs + 200));
+    await Promise.all([deleter, editor].map((laptop) => laptop.run({ editsOnly: true })));
+
+    const held = {
+      deleter: new Map((await deleter.edits()).map((edit) => [edit.eventId, edit])),
+      editor: new Map((await editor.edits()).map((edit) => [edit.eventId, edit])),
+    };
+    for (const target of targets) {
+      const now = await serviceEvent(server, target.id);
+      if (now === null) {
+        // Deleted: the rename went with it, and the editor is told so.
+        expect(held.editor.get(target.id), target.id).toMatchObject({
+          kind: 'update',
+          state: 'failed',
+          error: { code: 'not_found' },
+        });
+        expect(held.deleter.has(target.id), target.id).toBe(false);
+      } else {
+        // Kept: the rename stands, and the deletion waits for its organizer to decide.
+        expect(now.name).toBe(`Renamed ${target.id}`);
+        expect(held.deleter.get(target.id), target.id).toMatchObject({
+          kind: 'delete',
+          state: 'conflict',
+        });
+        expect(held.editor.has(target.id), target.id).toBe(false);
+      }
+    }
+  });
 });

@@ -82,6 +82,20 @@ describe('second looks at edits sent to a service without ETags', () => {
     expect(await rig.edits()).toEqual([]);
   });
 
+  it('makes the look on its own when it falls due, with no sync asked for', async () => {
+    const rig = await laptop();
+    const event = events[8]!;
+    await rig.engine.outbox.update(event.id, { name: 'Mine, left alone' });
+    await rig.engine.run({ editsOnly: true });
+    expect(await patchEvent(server, event.id, { name: 'Theirs, unseen' })).toBe(200);
+    let edits = await rig.edits();
+    for (let waited = 0; edits.length === 0 && waited < LOOK_AFTER_MS + 3_000; waited += 100) {
+      await pause(100);
+      edits = await rig.edits();
+    }
+    expect(edits.map((edit) => [edit.eventId, edit.state])).toEqual([[event.id, 'conflict']]);
+  });
+
   it('finds nothing to show when only other fields changed', async () => {
     const rig = await laptop();
     const event = events[2]!;

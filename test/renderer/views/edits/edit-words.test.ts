@@ -147,6 +147,19 @@ describe('describeState', () => {
       { state: 'failed', error: { code: 'not_found', status: 404, message } },
     );
     expect(describeState(edit).explanation).toBe(message);
+    const refused = updateEdit(
+      { name: 'x' },
+      {
+        state: 'failed',
+        error: {
+          code: 'not_found',
+          status: 404,
+          serviceCode: 'not_found',
+          message: 'No such event.',
+        },
+      },
+    );
+    expect(describeState(refused).explanation).toBe('The service refused it: No such event.');
   });
 
   it('says a deletion in conflict would also remove their changes', () => {

@@ -87,9 +87,9 @@ export function describeState(edit: EditView): StateWords {
       return {
         label: 'Failed',
         tone: 'attention',
-        // An event gone from the service did not refuse anything: the message says what happened.
+        // An event found gone did not refuse anything: the client's own message says what happened.
         explanation:
-          edit.error?.code === 'not_found'
+          edit.error?.code === 'not_found' && edit.error.serviceCode === undefined
             ? `${clause(edit.error.message)}.`
             : `The service refused it: ${clause(edit.error?.message ?? 'no reason given')}.`,
       };
