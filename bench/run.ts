@@ -1,4 +1,5 @@
 import { runEditsBenchmark } from './edits';
+import { runUnguardedEditsBenchmark } from './unguarded-edits';
 import { runServerBenchmark } from './server';
 import { runSyncBenchmark } from './sync';
 import { runUiBenchmark } from './ui';
@@ -24,6 +25,10 @@ const BENCHMARKS: Readonly<Record<string, { description: string; run: () => Prom
   edits: {
     description: 'an organizer saving edits, idle and during a full sync, and a backlog sent',
     run: runEditsBenchmark,
+  },
+  'unguarded-edits': {
+    description: 'a backlog of edits sent to a service without ETags, second looks included',
+    run: runUnguardedEditsBenchmark,
   },
   ui: {
     description: 'the built app in headless Chromium through the preview, on the large data set',
