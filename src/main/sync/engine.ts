@@ -71,6 +71,8 @@ const UNREACHABLE_CODES = new Set(['offline', 'timeout', 'captive_portal']);
 const DEFAULTS = { concurrency: 24, maxAgeMs: 6 * 60 * 60_000 };
 /** How long after a save its edit waits for more saves before it goes out with them. */
 const EDIT_SEND_DELAY_MS = 1_500;
+/** How soon a second look the last run could not make is tried again. */
+const LOOK_RETRY_MS = 30_000;
 const NONE_UNREADABLE: UnreadableRecords = { count: 0, records: [] };
 class Canceled extends Error {
   constructor() {
@@ -242,7 +244,10 @@ export class SyncEngine {
       .then((due) => {
         if (due === null || this.closed) return;
         if (this.checksTimer !== null) clearTimeout(this.checksTimer);
-        const delayMs = Math.max(0, Date.parse(due) - Date.now()) + 50;
+        // A look already due after a run is one the run could not make (offline, say): it is
+        // tried again a while later, not in a loop of runs that fail at once.
+        const untilDue = Date.parse(due) - Date.now();
+        const delayMs = untilDue > 0 ? untilDue + 50 : LOOK_RETRY_MS;
         this.checksTimer = setTimeout(() => {
           this.checksTimer = null;
           this.sendEditsSoon(0);

@@ -96,6 +96,29 @@ describe('second looks at edits sent to a service without ETags', () => {
     expect(edits.map((edit) => [edit.eventId, edit.state])).toEqual([[event.id, 'conflict']]);
   });
 
+  it('a look that cannot be made (the service gone) is tried again later, not in a loop', async () => {
+    const own = await startTestServer({ extensions: false });
+    const rig = openOutboxRig(own, 'admin', undefined, QUICK_LOOKS);
+    rigs.push(rig);
+    let eventId = '';
+    try {
+      await rig.run({ scope: 'default' });
+      const [event] = await serviceEvents(own, '');
+      eventId = event!.id;
+      await rig.engine.outbox.update(eventId, { name: 'Sent, then the service went' });
+      await rig.engine.run({ editsOnly: true });
+    } finally {
+      await own.close();
+    }
+    const looks = () => rig.reads.filter((path) => path === `/v1/events/${eventId}`).length;
+    const before = looks();
+    await pause(LOOK_AFTER_MS + 1_500);
+    // One look when it fell due (a read is tried up to four times); the next is half a minute away.
+    expect(looks() - before).toBeGreaterThanOrEqual(1);
+    expect(looks() - before).toBeLessThanOrEqual(4);
+    expect(rig.engine.status().state).not.toBe('syncing');
+  });
+
   it('finds nothing to show when only other fields changed', async () => {
     const rig = await laptop();
     const event = events[2]!;
