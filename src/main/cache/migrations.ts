@@ -302,7 +302,6 @@ CREATE TABLE sent_checks (
   service TEXT NOT NULL,
   event_id TEXT NOT NULL,
   fields TEXT NOT NULL,
-  written_at TEXT,
   check_after TEXT NOT NULL
 ) STRICT;
 CREATE INDEX sent_checks_by_event ON sent_checks (service, event_id);

@@ -263,7 +263,7 @@ export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary>
         if (current === null) return gone(edit);
         if (edit.state === 'sending' && isApplied(edit, current.record)) {
           const sent = current.etag === null ? appliedFields(edit) : null;
-          await settle.updated(edit, current.record, current.etag, secondLook(edit, sent, current));
+          await settle.updated(edit, current.record, current.etag, secondLook(edit, sent));
           return 'done';
         }
         const verdict = compareUpdate(edit, current.record);
@@ -292,7 +292,7 @@ export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary>
           signal,
         });
         const record = requireRecord(answer.value);
-        const sent = secondLook(edit, unguarded?.fields ?? null, { record });
+        const sent = secondLook(edit, unguarded?.fields ?? null);
         if (held !== null) {
           await settle.conflict(edit, held, record, answer.etag, sent);
           return 'blocked';
@@ -314,16 +314,11 @@ export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary>
   }
 
   /** The second look at fields written without a validator; none for a guarded write. */
-  function secondLook(
-    edit: Edit,
-    fields: SentFields | null,
-    answer: { record: EventRecord },
-  ): NewSentCheck | null {
+  function secondLook(edit: Edit, fields: SentFields | null): NewSentCheck | null {
     if (fields === null) return null;
     return {
       eventId: edit.eventId,
       fields,
-      writtenAt: answer.record.updatedAt,
       // Real time, not the service's: the bound is on how long requests take.
       checkAfter: new Date(Date.now() + settings.sentChecks.afterMs).toISOString(),
     };

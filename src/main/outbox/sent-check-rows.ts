@@ -15,8 +15,6 @@ export interface SentCheck {
   id: number;
   eventId: string;
   fields: SentFields;
-  /** The service's `updatedAt` in its answer to the write: the write's time by the service's clock. */
-  writtenAt: string | null;
   /** Local time after which the second look is due. */
   checkAfter: string;
 }
@@ -27,11 +25,10 @@ interface SentCheckRow {
   id: number;
   eventId: string;
   fields: string;
-  writtenAt: string | null;
   checkAfter: string;
 }
 
-const COLUMNS = `id, event_id AS eventId, fields, written_at AS writtenAt, check_after AS checkAfter`;
+const COLUMNS = `id, event_id AS eventId, fields, check_after AS checkAfter`;
 
 function toCheck(row: SentCheckRow): SentCheck {
   return { ...row, fields: JSON.parse(row.fields) as SentFields };
@@ -53,8 +50,8 @@ export class SentCheckRows {
   private readonly updateFields: Statement<[string, number]>;
 
   constructor(db: AppDatabase) {
-    this.insert = db.prepare(`INSERT INTO sent_checks (service, event_id, fields, written_at,
-      check_after) VALUES (@service, @eventId, @fields, @writtenAt, @checkAfter)`);
+    this.insert = db.prepare(`INSERT INTO sent_checks (service, event_id, fields, check_after)
+      VALUES (@service, @eventId, @fields, @checkAfter)`);
     this.selectDue = db.prepare(`SELECT ${COLUMNS} FROM sent_checks
       WHERE service = ? AND check_after <= ? ORDER BY id`);
     this.selectOfEvent = db.prepare(`SELECT ${COLUMNS} FROM sent_checks
