@@ -30,6 +30,8 @@ export const SENT_CHECK_TIMING = { sendByMs: 5_000, afterMs: 25_000 } as const;
 
 export type SentCheckTiming = { sendByMs: number; afterMs: number };
 
+const LOOKS_IN_FLIGHT = 4;
+
 /** What an unguarded write sent, for its check: each field's value at the check, and the value sent. */
 export function sentFields(sent: Record<string, string | null>, checked: EventRecord): SentFields {
   const before = recordValues(checked);
@@ -69,22 +71,34 @@ export interface SentChecksOptions {
 export async function checkSentEdits(options: SentChecksOptions): Promise<number> {
   const { client, writer, settle, scope, read, signal } = options;
   const due = await read(() => writer.sentChecks.due(scope, new Date().toISOString()));
-  for (const check of due) {
+  // Set when the service cannot be asked: the looks left are made by the next run.
+  let unanswered = false;
+
+  async function look(check: SentCheck): Promise<void> {
     let answer: { record: EventRecord; etag: string | null };
     try {
       const response = await client.getEvent(check.eventId, { signal });
-      if (response.value === undefined) continue;
+      if (response.value === undefined) return;
       answer = { record: response.value.data, etag: response.etag };
     } catch (error) {
       if (signal?.aborted === true) throw error;
       if (error instanceof ApiError && error.code === 'not_found') {
         await settle.checkFoundGone(check);
-        continue;
+        return;
       }
-      if (error instanceof ApiError) break;
-      throw error;
+      if (!(error instanceof ApiError)) throw error;
+      unanswered = true;
+      return;
     }
     await settle.checked(check, crossedFields(check, answer.record), answer.record, answer.etag);
   }
+
+  // As many looks in flight as the outbox sends events side by side.
+  const workers = Array.from({ length: Math.min(LOOKS_IN_FLIGHT, due.length) }, async () => {
+    for (let check = due.shift(); check !== undefined && !unanswered; check = due.shift()) {
+      await look(check);
+    }
+  });
+  await Promise.all(workers);
   return read(() => writer.sentChecks.count(scope));
 }
