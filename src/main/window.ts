@@ -53,7 +53,7 @@ export function createMainWindow({
 /**
  * The page holds its unload back while edits are not sent (its `beforeunload`). Electron then
  * shows nothing and keeps the window, so main asks instead. What to ask, and when, is decided in
- * quit-warning.ts under test; showing the native dialog here is the edge no test can run.
+ * quit-warning.ts; this wiring is tested with a stand-in for Electron (window-unload.test.ts).
  */
 function askBeforeClosingWithUnsentEdits(window: BrowserWindow, unsentEdits: () => number): void {
   // 'close' comes before the page's beforeunload; a reload has none, and loses nothing.
