@@ -1,12 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createApiClient } from '../src/main/api/client';
-import { openCache } from '../src/main/cache/open';
-import { WriteQueue } from '../src/main/cache/write-queue';
-import { SyncEngine } from '../src/main/sync/engine';
-import { startServer } from '../src/server/start';
+import { bareUpdates, IN_FLIGHT, openEditBench, timed } from './edit-bench-rig';
 
 /*
  * What an organizer waits for: the time from "save" to an edit that is on disk and on screen,
@@ -17,8 +9,6 @@ import { startServer } from '../src/server/start';
 
 const SAVES = 150;
 const BACKLOG = 400;
-const IN_FLIGHT = 4;
-const PINNED_NOW = '2026-11-21T12:00:00Z';
 
 export interface EditFigures {
   saveIdleP50Ms: number;
@@ -40,41 +30,10 @@ function percentile(values: readonly number[], share: number): number {
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
-}
-
 export async function runEditsBenchmark(): Promise<EditFigures> {
-  const keys = { organizer: `organizer-${randomBytes(8).toString('hex')}` };
-  const server = await startServer({
-    host: '127.0.0.1',
-    port: 0,
-    db: ':memory:',
-    data: 'demo',
-    seed: 1,
-    keys: [{ key: keys.organizer, role: 'organizer' }],
-    now: PINNED_NOW,
-    rateLimit: null,
-    extensions: true,
-  });
-  const dir = mkdtempSync(join(tmpdir(), 'pitside-bench-edits-'));
-  const cache = openCache(join(dir, 'pitside.db'));
-  const queue = new WriteQueue(cache.writer);
-  const client = () =>
-    createApiClient({ baseUrl: server.url, fetch, apiKey: () => Promise.resolve(keys.organizer) });
-  const engine = new SyncEngine({
-    reader: cache.reader,
-    writer: cache.writer,
-    queue,
-    now: () => new Date(PINNED_NOW),
-    connect: () => Promise.resolve(client()),
-    editScope: () => server.url,
-  });
+  const bench = await openEditBench({ extensions: true });
+  const { cache, queue, engine, ids } = bench;
   try {
-    await engine.run({ scope: 'default' });
-    const ids = cache.reader.prepare('SELECT id FROM events ORDER BY id').pluck().all() as string[];
     const save = (n: number) =>
       engine.outbox.update(ids[n % ids.length]!, { location: { venue: `Bench venue ${n}` } });
 
@@ -101,17 +60,7 @@ export async function runEditsBenchmark(): Promise<EditFigures> {
 
     for (let n = 0; n < BACKLOG; n += 1) await save(10_000 + n);
     const backlogMs = await timed(() => engine.run({ scope: 'default' }));
-    const api = client();
-    const next = { index: 0 };
-    const bareLoopMs = await timed(() =>
-      Promise.all(
-        Array.from({ length: IN_FLIGHT }, async () => {
-          for (let n = next.index++; n < BACKLOG; n = next.index++) {
-            await api.updateEvent(ids[n % ids.length]!, { location: { venue: `Bare ${n}` } });
-          }
-        }),
-      ),
-    );
+    const bareLoopMs = await bareUpdates(bench, BACKLOG);
     // The backlog's run also pulls the default scope; its own pulls are timed alone to take out.
     const pullsMs = await timed(() => engine.run({ scope: 'default' }));
     const figures: EditFigures = {
@@ -142,9 +91,6 @@ export async function runEditsBenchmark(): Promise<EditFigures> {
     );
     return figures;
   } finally {
-    await engine.close();
-    cache.close();
-    rmSync(dir, { recursive: true, force: true });
-    await server.close();
+    await bench.close();
   }
 }

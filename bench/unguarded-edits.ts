@@ -1,12 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createApiClient } from '../src/main/api/client';
-import { openCache } from '../src/main/cache/open';
-import { WriteQueue } from '../src/main/cache/write-queue';
-import { SyncEngine } from '../src/main/sync/engine';
-import { startServer } from '../src/server/start';
+import { bareUpdates, IN_FLIGHT, openEditBench } from './edit-bench-rig';
 
 /*
  * What a service without ETags costs the outbox. Each update there is a read to compare, the
@@ -16,8 +8,6 @@ import { startServer } from '../src/server/start';
  */
 
 const BACKLOG = 400;
-const IN_FLIGHT = 4;
-const PINNED_NOW = '2026-11-21T12:00:00Z';
 
 export interface UnguardedFigures {
   /** The backlog sent, every second look made. */
@@ -28,48 +18,20 @@ export interface UnguardedFigures {
   requestsPerEdit: number;
 }
 
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
-}
-
 export async function runUnguardedEditsBenchmark(): Promise<UnguardedFigures> {
-  const key = `organizer-${randomBytes(8).toString('hex')}`;
-  const server = await startServer({
-    host: '127.0.0.1',
-    port: 0,
-    db: ':memory:',
-    data: 'demo',
-    seed: 1,
-    keys: [{ key, role: 'organizer' }],
-    now: PINNED_NOW,
-    rateLimit: null,
-    extensions: false,
-  });
-  const dir = mkdtempSync(join(tmpdir(), 'pitside-bench-unguarded-'));
-  const cache = openCache(join(dir, 'pitside.db'));
-  const queue = new WriteQueue(cache.writer);
   let requests = 0;
   const counted: typeof fetch = (input, init) => {
     requests += 1;
     return fetch(input, init);
   };
-  const client = (fetcher: typeof fetch) =>
-    createApiClient({ baseUrl: server.url, fetch: fetcher, apiKey: () => Promise.resolve(key) });
-  const engine = new SyncEngine({
-    reader: cache.reader,
-    writer: cache.writer,
-    queue,
-    now: () => new Date(PINNED_NOW),
-    connect: () => Promise.resolve(client(counted)),
-    editScope: () => server.url,
+  const bench = await openEditBench({
+    extensions: false,
+    fetcher: counted,
     // Looks due as soon as their write is answered: the run makes them all before it ends.
     sentChecks: { sendByMs: 5_000, afterMs: 0 },
   });
+  const { engine, ids } = bench;
   try {
-    await engine.run({ scope: 'default' });
-    const ids = cache.reader.prepare('SELECT id FROM events ORDER BY id').pluck().all() as string[];
     for (let n = 0; n < BACKLOG; n += 1) {
       await engine.outbox.update(ids[n % ids.length]!, { location: { venue: `Unguarded ${n}` } });
     }
@@ -83,17 +45,7 @@ export async function runUnguardedEditsBenchmark(): Promise<UnguardedFigures> {
         `the backlog did not all go out and get looked at: ${JSON.stringify(summary)}`,
       );
     }
-    const api = client(fetch);
-    const next = { index: 0 };
-    const bareLoopMs = await timed(() =>
-      Promise.all(
-        Array.from({ length: IN_FLIGHT }, async () => {
-          for (let n = next.index++; n < BACKLOG; n = next.index++) {
-            await api.updateEvent(ids[n % ids.length]!, { location: { venue: `Bare ${n}` } });
-          }
-        }),
-      ),
-    );
+    const bareLoopMs = await bareUpdates(bench, BACKLOG);
     const figures: UnguardedFigures = {
       sentAndLookedMs: Math.round(sentAndLookedMs),
       bareLoopMs: Math.round(bareLoopMs),
@@ -105,9 +57,6 @@ export async function runUnguardedEditsBenchmark(): Promise<UnguardedFigures> {
     );
     return figures;
   } finally {
-    await engine.close();
-    cache.close();
-    rmSync(dir, { recursive: true, force: true });
-    await server.close();
+    await bench.close();
   }
 }
