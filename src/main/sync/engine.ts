@@ -14,11 +14,12 @@ import { CacheWriter } from '../cache/writes';
 import { Outbox } from '../outbox/outbox';
 import type { RoleKnowledge } from '../outbox/role';
 import { RoleLearner } from '../outbox/role-learner';
-import { OutboxStopped, sendOutbox, type OutboxSummary } from '../outbox/sender';
+import { OutboxStopped, type OutboxSummary } from '../outbox/sender';
 import type { SentCheckTiming } from '../outbox/sent-checks';
 import { SettingsStore } from '../settings/settings-store';
 import type { AppDatabase } from '../storage/database';
 import { BatchWriter } from './batch-writer';
+import { EditRuns } from './edit-runs';
 import { Limiter } from './limiter';
 import { eachLimited } from './pacing';
 import { SyncPlanner } from './plan';
@@ -69,10 +70,6 @@ export interface RunOptions {
 const UNREACHABLE_CODES = new Set(['offline', 'timeout', 'captive_portal']);
 
 const DEFAULTS = { concurrency: 24, maxAgeMs: 6 * 60 * 60_000 };
-/** How long after a save its edit waits for more saves before it goes out with them. */
-const EDIT_SEND_DELAY_MS = 1_500;
-/** How soon a second look the last run could not make is tried again. */
-const LOOK_RETRY_MS = 30_000;
 const NONE_UNREADABLE: UnreadableRecords = { count: 0, records: [] };
 class Canceled extends Error {
   constructor() {
@@ -131,8 +128,7 @@ export class SyncEngine {
   readonly outbox: Outbox;
   private readonly editScope: () => string | null;
   private readonly roles: RoleLearner;
-  private editsTimer: NodeJS.Timeout | null = null;
-  private checksTimer: NodeJS.Timeout | null = null;
+  private readonly editRuns: EditRuns;
 
   constructor(private readonly options: SyncEngineOptions) {
     this.editScope = options.editScope ?? (() => null);
@@ -150,6 +146,21 @@ export class SyncEngine {
       scope: this.editScope,
       connect: options.connect,
       now: this.now,
+    });
+    this.editRuns = new EditRuns({
+      host: {
+        startEditsOnly: () => this.start({ editsOnly: true }),
+        busy: () => this.current?.promise ?? this.switching,
+        isClosed: () => this.closed,
+      },
+      writer: this.writer,
+      queue: options.queue,
+      roles: this.roles,
+      editScope: this.editScope,
+      now: this.now,
+      onRenamed: options.onEventRenamed,
+      sleep: options.outboxSleep,
+      sentChecks: options.sentChecks,
     });
     this.outbox = new Outbox({
       writer: this.writer,
@@ -206,55 +217,14 @@ export class SyncEngine {
     return true;
   }
 
-  /**
-   * A saved edit goes out within a moment when the service can be reached, not at the next
-   * scheduled run: a run of the edits alone, shortly after the last save (saves come in bursts),
-   * or right after the run under way, which sent the outbox as it was when it began.
-   */
-  sendEditsSoon(delayMs = EDIT_SEND_DELAY_MS): void {
-    if (this.closed || this.editScope() === null) return;
-    if (this.editsTimer !== null) clearTimeout(this.editsTimer);
-    this.editsTimer = setTimeout(() => {
-      this.editsTimer = null;
-      if (this.current !== null || this.switching !== null) {
-        const after = this.current?.promise ?? this.switching;
-        void after?.finally(() => this.sendEditsSoon(0));
-        return;
-      }
-      this.start({ editsOnly: true });
-    }, delayMs);
-    this.editsTimer.unref();
+  /** Sends the saved edits within a moment, in a run of the edits alone (see `EditRuns.soon`). */
+  sendEditsSoon(): void {
+    this.editRuns.soon();
   }
 
   /** When the next second look at a write sent without a validator is due (an ISO time); null: none. */
   nextSentCheck(): Promise<string | null> {
-    const scope = this.editScope();
-    if (scope === null) return Promise.resolve(null);
-    return this.options.queue.runFirst(() => this.writer.sentChecks.nextDue(scope));
-  }
-
-  /**
-   * Writes sent to a service without ETags get a second look a little later (`sent-checks.ts`): a
-   * run of the edits alone when the first is due, so that a write that crossed one is shown within
-   * moments, not at the next scheduled sync.
-   */
-  private armChecks(scope: string): void {
-    void this.options.queue
-      .runFirst(() => this.writer.sentChecks.nextDue(scope))
-      .then((due) => {
-        if (due === null || this.closed) return;
-        if (this.checksTimer !== null) clearTimeout(this.checksTimer);
-        // A look already due after a run is one the run could not make (offline, say): it is
-        // tried again a while later, not in a loop of runs that fail at once.
-        const untilDue = Date.parse(due) - Date.now();
-        const delayMs = untilDue > 0 ? untilDue + 50 : LOOK_RETRY_MS;
-        this.checksTimer = setTimeout(() => {
-          this.checksTimer = null;
-          this.sendEditsSoon(0);
-        }, delayMs);
-        this.checksTimer.unref();
-      })
-      .catch(() => undefined);
+    return this.editRuns.nextLook();
   }
 
   cancel(): boolean {
@@ -302,8 +272,7 @@ export class SyncEngine {
   async close(): Promise<void> {
     this.closed = true;
     this.stopSchedule();
-    if (this.editsTimer !== null) clearTimeout(this.editsTimer);
-    if (this.checksTimer !== null) clearTimeout(this.checksTimer);
+    this.editRuns.stop();
     while (this.switching !== null) await this.switching;
     await this.stopEverything();
   }
@@ -454,26 +423,10 @@ export class SyncEngine {
       if (editScope !== null) {
         this.reporter.update({ progress: { phase: 'edits', done: 0, total: 1 } });
         try {
-          edits = await sendOutbox({
-            client,
-            writer: this.writer,
-            queue: this.options.queue,
-            scope: editScope,
-            currentScope: this.editScope,
-            onRenamed: this.options.onEventRenamed,
-            sleep: this.options.outboxSleep,
-            now: this.now,
-            signal: controller.signal,
-            onRoleEvidence: (evidence) => this.roles.learn(editScope, evidence),
-            ...(this.options.sentChecks === undefined
-              ? {}
-              : { sentChecks: this.options.sentChecks }),
-          });
-          if (edits.checking > 0) this.armChecks(editScope);
+          edits = await this.editRuns.send(client, editScope, controller.signal);
         } catch (error) {
           if (!(error instanceof OutboxStopped)) throw error;
           edits = error.summary;
-          if (edits.checking > 0) this.armChecks(editScope);
           throw error.reason;
         }
       }

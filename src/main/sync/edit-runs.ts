@@ -1,0 +1,132 @@
+import type { ApiClient } from '../api/client';
+import type { WriteQueue } from '../cache/write-queue';
+import type { CacheWriter } from '../cache/writes';
+import type { RoleLearner } from '../outbox/role-learner';
+import { OutboxStopped, sendOutbox, type OutboxSummary } from '../outbox/sender';
+import type { SentCheckTiming } from '../outbox/sent-checks';
+
+/** How long after a save its edit waits for more saves before it goes out with them. */
+const EDIT_SEND_DELAY_MS = 1_500;
+/** How soon a second look the last run could not make is tried again. */
+const LOOK_RETRY_MS = 30_000;
+
+/** What of the sync engine the edits' runs need: its runs, which send the outbox first. */
+export interface EditRunsHost {
+  /** Starts a run of the edits alone; `false` when one is going or the engine is switching. */
+  startEditsOnly(): boolean;
+  /** The run or change of service under way; null when there is none. */
+  busy(): Promise<unknown> | null;
+  isClosed(): boolean;
+}
+
+export interface EditRunsOptions {
+  host: EditRunsHost;
+  writer: CacheWriter;
+  queue: WriteQueue;
+  roles: RoleLearner;
+  /** The service edits are made for now; none: no edits. */
+  editScope: () => string | null;
+  now: () => Date;
+  onRenamed?: (from: string, to: string) => void;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  sentChecks?: SentCheckTiming;
+}
+
+/**
+ * The organizers' side of the sync engine: the outbox phase of every run, and the runs of the
+ * edits alone that go out between scheduled syncs (shortly after a save, and when the second look
+ * at a write sent without a validator falls due).
+ */
+export class EditRuns {
+  private sendTimer: NodeJS.Timeout | null = null;
+  private lookTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly options: EditRunsOptions) {}
+
+  /**
+   * Sends the outbox of `scope` as a run's first phase. `OutboxStopped` when the run cannot go
+   * on (no network, key refused), with what was done.
+   */
+  async send(client: ApiClient, scope: string, signal: AbortSignal): Promise<OutboxSummary> {
+    const { options } = this;
+    let summary: OutboxSummary | null = null;
+    try {
+      summary = await sendOutbox({
+        client,
+        writer: options.writer,
+        queue: options.queue,
+        scope,
+        currentScope: options.editScope,
+        onRenamed: options.onRenamed,
+        sleep: options.sleep,
+        now: options.now,
+        signal,
+        onRoleEvidence: (evidence) => options.roles.learn(scope, evidence),
+        ...(options.sentChecks === undefined ? {} : { sentChecks: options.sentChecks }),
+      });
+      return summary;
+    } catch (error) {
+      if (error instanceof OutboxStopped) summary = error.summary;
+      throw error;
+    } finally {
+      if (summary !== null && summary.checking > 0) this.armLooks(scope);
+    }
+  }
+
+  /**
+   * A saved edit goes out within a moment when the service can be reached, not at the next
+   * scheduled run: a run of the edits alone, shortly after the last save (saves come in bursts),
+   * or right after the run under way, which sent the outbox as it was when it began.
+   */
+  soon(delayMs = EDIT_SEND_DELAY_MS): void {
+    const { host } = this.options;
+    if (host.isClosed() || this.options.editScope() === null) return;
+    if (this.sendTimer !== null) clearTimeout(this.sendTimer);
+    this.sendTimer = setTimeout(() => {
+      this.sendTimer = null;
+      const busy = host.busy();
+      if (busy !== null) {
+        void busy.finally(() => this.soon(0));
+        return;
+      }
+      host.startEditsOnly();
+    }, delayMs);
+    this.sendTimer.unref();
+  }
+
+  /** When the next second look at a write sent without a validator is due (an ISO time); null: none. */
+  nextLook(): Promise<string | null> {
+    const scope = this.options.editScope();
+    if (scope === null) return Promise.resolve(null);
+    return this.options.queue.runFirst(() => this.options.writer.sentChecks.nextDue(scope));
+  }
+
+  stop(): void {
+    if (this.sendTimer !== null) clearTimeout(this.sendTimer);
+    if (this.lookTimer !== null) clearTimeout(this.lookTimer);
+  }
+
+  /**
+   * Writes sent to a service without ETags get a second look a little later (`sent-checks.ts`): a
+   * run of the edits alone when the first is due, so that a write that crossed one is shown within
+   * moments, not at the next scheduled sync.
+   */
+  private armLooks(scope: string): void {
+    void this.options.queue
+      .runFirst(() => this.options.writer.sentChecks.nextDue(scope))
+      .then((due) => {
+        if (due === null || this.options.host.isClosed()) return;
+        if (this.lookTimer !== null) clearTimeout(this.lookTimer);
+        // A look already due after a run is one the run could not make (offline, say): it is
+        // tried again a while later, not in a loop of runs that fail at once.
+        const untilDue = Date.parse(due) - Date.now();
+        const delayMs = untilDue > 0 ? untilDue + 50 : LOOK_RETRY_MS;
+        this.lookTimer = setTimeout(() => {
+          this.lookTimer = null;
+          this.soon(0);
+        }, delayMs);
+        this.lookTimer.unref();
+      })
+      .catch(() => undefined);
+  }
+}
