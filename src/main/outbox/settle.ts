@@ -116,11 +116,7 @@ export class Settle {
         {
           state: 'conflict',
           conflict: { fields: conflicts, etag },
-          error: {
-            code: 'conflict',
-            message:
-              'Someone changed this on the service moments after your change went out, without having seen it. Choose which value stays.',
-          },
+          error: { code: 'conflict', message: crossedMessage(conflicts) },
         },
         this.now(),
       );
@@ -230,4 +226,15 @@ export class Settle {
       return work();
     });
   }
+}
+
+/**
+ * What a second look found, in words. A field back at its value from before the change was not
+ * changed by anyone who saw it: the change was undone, or the service lost it (restored, say).
+ */
+function crossedMessage(conflicts: Conflicts): string {
+  const undone = Object.values(conflicts).every((field) => field.theirs === field.base);
+  return undone
+    ? 'Your change is no longer on the service: it reads as it did before you changed it (undone by someone, or lost by the service). Choose which value stays.'
+    : 'Someone changed this on the service moments after your change went out, without having seen it. Choose which value stays.';
 }

@@ -28,7 +28,7 @@ describe('second looks at edits sent to a service without ETags', () => {
   let events: EventRecord[];
   beforeAll(async () => {
     server = await startTestServer({ extensions: false });
-    events = (await serviceEvents(server, '')).slice(30, 40);
+    events = (await serviceEvents(server, '')).slice(30, 41);
   });
   afterAll(() => server.close());
 
@@ -117,6 +117,20 @@ describe('second looks at edits sent to a service without ETags', () => {
     expect(looks() - before).toBeGreaterThanOrEqual(1);
     expect(looks() - before).toBeLessThanOrEqual(4);
     expect(rig.engine.status().state).not.toBe('syncing');
+  });
+
+  it('says a change put back to its old value is no longer on the service, rather than changed by someone', async () => {
+    const rig = await laptop();
+    const event = events[10]!;
+    await rig.engine.outbox.update(event.id, { name: 'Soon undone' });
+    await rig.engine.run({ editsOnly: true });
+    expect(await patchEvent(server, event.id, { name: event.name })).toBe(200);
+    expect((await looked(rig)).outbox).toMatchObject({ conflicts: 1, checking: 0 });
+    const [held] = await rig.edits();
+    expect(held?.conflict?.fields).toEqual({
+      name: { base: event.name, theirs: event.name, mine: 'Soon undone' },
+    });
+    expect(held?.error?.message).toMatch(/^Your change is no longer on the service/);
   });
 
   it('finds nothing to show when only other fields changed', async () => {

@@ -129,14 +129,14 @@ describe('describeState', () => {
     expect(describeState(edit).explanation).toContain('choose which values to keep');
   });
 
-  it('says when a change that went out was overwritten moments later by someone who had not seen it', () => {
+  it('says what the second look found at a change that went out', () => {
+    const message =
+      'Someone changed this on the service moments after your change went out, without having seen it. Choose which value stays.';
     const edit = updateEdit(
       { name: 'x' },
-      { state: 'conflict', error: { code: 'conflict', message: 'Someone changed this…' } },
+      { state: 'conflict', error: { code: 'conflict', message } },
     );
-    expect(describeState(edit).explanation).toBe(
-      'Your change reached the service, but someone changed the same fields moments later without having seen it: choose which values to keep.',
-    );
+    expect(describeState(edit).explanation).toBe(message);
   });
 
   it('says an event gone from the service is gone, not that the service refused the change', () => {

@@ -101,8 +101,9 @@ export function describeState(edit: EditView): StateWords {
           edit.kind === 'delete'
             ? 'The event was changed on the service after you asked to delete it: deleting it would also remove their changes.'
             : edit.error?.code === 'conflict'
-              ? // Found by the second look at a change sent to a service without ETags.
-                'Your change reached the service, but someone changed the same fields moments later without having seen it: choose which values to keep.'
+              ? // Found by the second look at a change sent to a service without ETags: the
+                // client's own words say what it found.
+                `${clause(edit.error.message)}.`
               : 'The same fields were changed on the service after you edited them: choose which values to keep.',
       };
   }
