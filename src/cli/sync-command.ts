@@ -6,6 +6,7 @@ import { WriteQueue } from '../main/cache/write-queue';
 import { createCredentials, type Credentials } from '../main/credentials/credentials';
 import { serviceConnector } from '../main/sync/connect';
 import { SettingsStore } from '../main/settings/settings-store';
+import { SENT_CHECK_TIMING } from '../main/outbox/sent-checks';
 import { SyncEngine } from '../main/sync/engine';
 import type { SyncProblem, SyncSummary } from '../shared/ipc/sync';
 import type { SyncCommand } from './args';
@@ -109,8 +110,10 @@ function outcomeLine(summary: SyncSummary, context: ProblemContext): string {
 
 /**
  * Edits went to a service without ETags: each gets its second look before the command ends, so
- * that a change someone made across one is reported now (exit 6), not at the next sync. A signal
- * ends the wait; the looks are kept on disk and made by the next sync.
+ * that a change someone made across one is reported now (exit 6), not at the next sync. The looks
+ * fall due one after another, as their writes were answered; a run of the edits alone makes those
+ * due, until none is left, or a run makes none (the service gone), or a signal ends the wait. The
+ * looks left are kept on disk and made by the next sync.
  */
 async function lookAgain(
   engine: SyncEngine,
@@ -118,24 +121,29 @@ async function lookAgain(
   io: SyncIo,
   stop: AbortSignal,
 ): Promise<SyncSummary> {
-  const due = await engine.nextSentCheck();
-  if (due === null) return summary;
-  const waitMs = Math.max(0, Date.parse(due) - Date.now()) + 50;
+  let result = summary;
+  let waiting = summary.outbox.checking;
   io.report(
-    `the service gives no ETags: looking at the ${summary.outbox.checking} edit${summary.outbox.checking === 1 ? '' : 's'} sent again in ${Math.ceil(waitMs / 1000)} s, in case someone's change crossed ${summary.outbox.checking === 1 ? 'it' : 'them'}`,
+    `the service gives no ETags: looking again at the ${summary.outbox.checking} edit${summary.outbox.checking === 1 ? '' : 's'} sent, ${SENT_CHECK_TIMING.afterMs / 1000} s after each went out, in case someone's change crossed ${summary.outbox.checking === 1 ? 'it' : 'them'}`,
   );
-  try {
-    await delay(waitMs, undefined, { signal: stop });
-  } catch {
-    return summary;
+  for (let due = await engine.nextSentCheck(); due !== null; due = await engine.nextSentCheck()) {
+    try {
+      await delay(Math.max(0, Date.parse(due) - Date.now()) + 50, undefined, { signal: stop });
+    } catch {
+      return result;
+    }
+    const looked = await engine.run({ editsOnly: true });
+    result = {
+      ...result,
+      finishedAt: looked.finishedAt,
+      requests: result.requests + looked.requests,
+      outbox: { ...looked.outbox, sent: result.outbox.sent + looked.outbox.sent },
+    };
+    // A due look the run could not make: the service cannot be asked now.
+    if (looked.outbox.checking >= waiting) return result;
+    waiting = looked.outbox.checking;
   }
-  const looked = await engine.run({ editsOnly: true });
-  return {
-    ...summary,
-    finishedAt: looked.finishedAt,
-    requests: summary.requests + looked.requests,
-    outbox: { ...looked.outbox, sent: summary.outbox.sent + looked.outbox.sent },
-  };
+  return result;
 }
 
 /**
