@@ -14,7 +14,7 @@ export const USAGE = `usage: npm run cli -- <command> [options]
   sync    send the edits queued here, then bring the local cache up to date with the service
   export  print cached records as JSON or CSV (needs no network and no key)
   events  queue an organizer's edit of an event (needs no network and no key)
-  outbox  list the queued edits, resolve a conflict, or discard an edit
+  outbox  list the queued edits, resolve a conflict, send a refused edit again, or discard one
 
 npm run cli -- sync --service URL --data-dir DIR [--scope default|all] [--force]
   --service URL        the service, http or https; its API key is PITSIDE_API_KEY when set,
@@ -40,11 +40,14 @@ npm run cli -- events delete --data-dir DIR --event CODE
 
 npm run cli -- outbox list --data-dir DIR
 npm run cli -- outbox resolve --data-dir DIR --edit ID --take mine|theirs
+npm run cli -- outbox resend --data-dir DIR --edit ID
 npm run cli -- outbox discard --data-dir DIR --edit ID
   list: a JSON array of the queued edits (id, kind, eventId, state: pending | sending |
   failed | conflict, attempts, error, and for a conflict fields: { name: { base, theirs,
   mine } }). resolve: each field both sides changed keeps mine or theirs; the edit goes out
-  again on the next sync. discard: takes the edit back (not while it is being sent).
+  again on the next sync. resend: a failed edit (say, refused for a key without the right)
+  goes out again on the next sync, and so do the edits of a new event that waited for it.
+  discard: takes the edit back (not while it is being sent).
 
 npm run cli -- export --data-dir DIR --resource NAME --format json|csv [--now ISO]
   --resource NAME      events, teams, matches, clips or stats
@@ -106,7 +109,7 @@ export interface EditCommand {
 
 export interface OutboxCommand {
   command: 'outbox';
-  action: 'list' | 'resolve' | 'discard';
+  action: (typeof OUTBOX_ACTIONS)[number];
   dataDir: string;
   editId: number;
   take: 'mine' | 'theirs';
@@ -247,7 +250,7 @@ function parseExport(args: string[]): ExportCommand | { command: 'help' } {
 }
 
 const EDIT_ACTIONS = ['create', 'update', 'delete'] as const;
-const OUTBOX_ACTIONS = ['list', 'resolve', 'discard'] as const;
+const OUTBOX_ACTIONS = ['list', 'resolve', 'resend', 'discard'] as const;
 
 function jsonBody(text: string): unknown {
   try {
@@ -349,7 +352,7 @@ function parseOutbox(args: string[]): OutboxCommand | { command: 'help' } {
     return { command: 'outbox', action, dataDir, editId: 0, take: 'mine' };
   }
   const editId = editNumber(required('--edit', values.edit));
-  if (action === 'discard') {
+  if (action === 'discard' || action === 'resend') {
     if (values.take !== undefined) throw new UsageError('--take is for outbox resolve');
     return { command: 'outbox', action, dataDir, editId, take: 'mine' };
   }

@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { EventAliases } from '../main/cache/queries/event-aliases';
 import { WriteQueue } from '../main/cache/write-queue';
 import type { Edit } from '../main/outbox/edit';
 import { EditRefusedError, type Outbox } from '../main/outbox/outbox';
@@ -27,7 +28,7 @@ export function editJson(edit: Edit): Record<string, unknown> {
 /** The outbox of the cache in the data directory, for the service that cache was synced from. */
 async function withOutbox<Result>(
   dataDir: string,
-  work: (outbox: Outbox) => Promise<Result>,
+  work: (outbox: Outbox, aliases: EventAliases) => Promise<Result>,
 ): Promise<Result> {
   const { files } = openCacheForSync(dataDir);
   const queue = new WriteQueue(files.writer);
@@ -46,7 +47,7 @@ async function withOutbox<Result>(
         `the cache in ${dataDir} has not been synced with a service yet; edits are made for one (run sync --service URL first)`,
       );
     }
-    return await work(engine.outbox);
+    return await work(engine.outbox, new EventAliases(files.reader));
   } catch (error) {
     throw cliErrorOf(error);
   } finally {
@@ -73,14 +74,16 @@ function cliErrorOf(error: unknown): unknown {
 
 /** `events create|update|delete`: queues the edit (no network, no key) and prints it as JSON. */
 export async function runEditCommand(command: EditCommand, stdout: Writable): Promise<number> {
-  const edit = await withOutbox(command.dataDir, (outbox) => {
+  const edit = await withOutbox(command.dataDir, (outbox, aliases) => {
+    // A temporary code stays good after the service named its event, as the usage promises.
+    const eventId = aliases.resolve(command.eventId);
     switch (command.action) {
       case 'create':
         return outbox.create(command.body);
       case 'update':
-        return outbox.update(command.eventId, command.body);
+        return outbox.update(eventId, command.body);
       case 'delete':
-        return outbox.remove(command.eventId);
+        return outbox.remove(eventId);
     }
   });
   // A delete of an event that never left this machine needs nothing sent.
@@ -88,7 +91,7 @@ export async function runEditCommand(command: EditCommand, stdout: Writable): Pr
   return EXIT.ok;
 }
 
-/** `outbox list|resolve|discard`. */
+/** `outbox list|resolve|resend|discard`. */
 export async function runOutboxCommand(command: OutboxCommand, stdout: Writable): Promise<number> {
   const output = await withOutbox(command.dataDir, async (outbox) => {
     switch (command.action) {
@@ -96,6 +99,10 @@ export async function runOutboxCommand(command: OutboxCommand, stdout: Writable)
         return (await outbox.list()).map(editJson);
       case 'resolve': {
         const edit = await outbox.resolve(command.editId, command.take);
+        return edit === null ? null : editJson(edit);
+      }
+      case 'resend': {
+        const edit = await outbox.resend(command.editId);
         return edit === null ? null : editJson(edit);
       }
       case 'discard':

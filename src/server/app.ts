@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { BODY_LIMIT_BYTES } from '../shared/wire/body-limit';
 import { installAccessControl } from './access';
 import { KeyTable } from './auth';
 import type { ServerConfig } from './config';
@@ -13,7 +14,7 @@ import { registerTeamResourceRoutes } from './routes/team-resources';
 import { registerTeamRoutes } from './routes/teams';
 import type { Services } from './services';
 
-export const BODY_LIMIT_BYTES = 64 * 1024;
+export { BODY_LIMIT_BYTES };
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** The HTTP face of the service: access control, error shape and the routes of the interface. */

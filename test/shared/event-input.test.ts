@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BODY_LIMIT_BYTES } from '../../src/shared/wire/body-limit';
 import type { EventFields, StreamStatus } from '../../src/shared/wire/event';
 import {
   checkCreateBody,
@@ -527,5 +528,34 @@ describe('mergePatch', () => {
     const current = { ...currentEvent, streamStatus: 'live' as const };
     const body = { streamStatus: 'none', endDate: '2026-03-13T09:00:00Z' };
     expect(errorOf(patched(current, body)).code).toBe('validation_failed');
+  });
+});
+
+describe('the size of a body', () => {
+  /** A body whose JSON text is exactly `bytes` long in UTF-8, its venue padded with `letter`. */
+  function sized(bytes: number, letter: string): Record<string, unknown> {
+    const body = { ...validCreateBody, location: { ...validCreateBody.location, venue: '' } };
+    const rest = bytes - new TextEncoder().encode(JSON.stringify(body)).length;
+    const perLetter = new TextEncoder().encode(letter).length;
+    const venue = letter.repeat(Math.floor(rest / perLetter)) + 'x'.repeat(rest % perLetter);
+    return { ...body, location: { ...body.location, venue } };
+  }
+
+  it('takes a body of 64 KiB and refuses one byte more, as the service would (413)', () => {
+    expect(checkCreateBody(sized(BODY_LIMIT_BYTES, 'a')).ok).toBe(true);
+    const refused = errorOf(checkCreateBody(sized(BODY_LIMIT_BYTES + 1, 'a')));
+    expect(refused).toMatchObject({ code: 'payload_too_large', details: [] });
+    expect(refused.message).toMatch(/larger than the service takes \(64 KiB\)/);
+  });
+
+  it('counts bytes, not characters: accented text weighs twice', () => {
+    expect(checkCreateBody(sized(BODY_LIMIT_BYTES, 'é')).ok).toBe(true);
+    const halfAsMany = sized(BODY_LIMIT_BYTES + 2, 'é');
+    expect(errorOf(checkCreateBody(halfAsMany)).code).toBe('payload_too_large');
+  });
+
+  it('refuses a change as large, before looking at its fields', () => {
+    const venue = 'v'.repeat(BODY_LIMIT_BYTES);
+    expect(errorOf(checkPatchBody({ location: { venue } })).code).toBe('payload_too_large');
   });
 });

@@ -1,6 +1,6 @@
-import type { Statement } from 'better-sqlite3';
 import type { editCommands, EditView } from '../../shared/ipc/edits';
 import type { ErrorDetail } from '../../shared/wire/errors';
+import { EventAliases } from '../cache/queries/event-aliases';
 import type { Handlers } from '../ipc/dispatcher';
 import { IpcFailure } from '../ipc/failure';
 import type { Edit } from '../outbox/edit';
@@ -16,22 +16,6 @@ export interface EditDeps {
   settings: SettingsStore;
   /** The cache's read-only connection, for the codes of renamed events. */
   reader: AppDatabase;
-}
-
-/** Temporary codes of events created here that the service has since named. */
-class EventAliases {
-  private readonly selectTarget: Statement<[string], string>;
-
-  constructor(reader: AppDatabase) {
-    this.selectTarget = reader
-      .prepare<[string], string>('SELECT event_id FROM event_aliases WHERE local_id = ?')
-      .pluck();
-  }
-
-  /** The service's code for a replaced temporary code; any other code as it is. */
-  resolve(eventId: string): string {
-    return this.selectTarget.get(eventId) ?? eventId;
-  }
 }
 
 /** An edit as the renderer sees it: what a panel or a form needs, nothing of how it is sent. */
@@ -67,6 +51,7 @@ function failureOf(error: unknown, bodyMember?: string): unknown {
     case 'field_not_writable':
     case 'invalid_request':
     case 'invalid_transition':
+    case 'payload_too_large':
       return new IpcFailure('invalid_input', error.message, within(bodyMember, error.details));
     case 'not_found':
       return new IpcFailure('not_found', error.message);

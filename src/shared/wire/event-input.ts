@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { BODY_LIMIT_BYTES, jsonBodyBytes } from './body-limit';
 import { issuesToDetails, type ErrorDetail, type ServiceErrorCode } from './errors';
 import {
   eventCreateSchema,
@@ -18,7 +19,11 @@ export type EventPatch = z.output<typeof eventPatchSchema>;
  */
 export type EventInputErrorCode = Extract<
   ServiceErrorCode,
-  'invalid_request' | 'validation_failed' | 'field_not_writable' | 'invalid_transition'
+  | 'invalid_request'
+  | 'validation_failed'
+  | 'field_not_writable'
+  | 'invalid_transition'
+  | 'payload_too_large'
 >;
 
 export interface EventInputError {
@@ -107,9 +112,24 @@ function invalid(readOnly: ErrorDetail[], problems: ErrorDetail[]): EventInputEr
   return { code: 'validation_failed', message: 'The event is not valid.', details: problems };
 }
 
+/**
+ * A body the service would refuse unread (413): its texts are unbounded but for the name, so a
+ * long venue passes every field rule and would only be refused once sent.
+ */
+function tooLarge(body: unknown): EventInputError | null {
+  if (jsonBodyBytes(body) <= BODY_LIMIT_BYTES) return null;
+  return {
+    code: 'payload_too_large',
+    message: `The event is larger than the service takes (${BODY_LIMIT_BYTES / 1024} KiB); shorten its texts.`,
+    details: [],
+  };
+}
+
 /** Checks a new event's body (POST /v1/events) and resolves it into the event's fields. */
 export function checkCreateBody(body: unknown): EventInputResult<EventFields> {
   if (!isPlainObject(body)) return refused(notAnObject(body));
+  const oversized = tooLarge(body);
+  if (oversized !== null) return refused(oversized);
   const { writable, readOnly } = separateReadOnly(body, NOT_WRITABLE_ON_CREATE);
   const parsed = eventCreateSchema.safeParse(writable);
   const malformedText = loneSurrogateFields(writable);
@@ -142,6 +162,8 @@ export function checkCreateBody(body: unknown): EventInputResult<EventFields> {
  */
 export function checkPatchBody(body: unknown): EventInputResult<EventPatch> {
   if (!isPlainObject(body)) return refused(notAnObject(body));
+  const oversized = tooLarge(body);
+  if (oversized !== null) return refused(oversized);
   const { writable, readOnly } = separateReadOnly(body, NOT_WRITABLE_ON_UPDATE);
   const parsed = eventPatchSchema.safeParse(writable);
   const malformedText = loneSurrogateFields(writable);

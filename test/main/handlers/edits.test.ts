@@ -154,6 +154,12 @@ describe('the edit commands over IPC', () => {
     expect(backwards.fields.every((field) => field.startsWith('event.'))).toBe(true);
     expect(backwards.fields.length).toBeGreaterThan(0);
 
+    // Every field passes its rules; the service would still refuse the body unread (413).
+    const location = { venue: 'v'.repeat(70_000), city: 'Leeds', country: 'GB' };
+    const oversized = await refusal(dispatch('events:create', { event: newEvent({ location }) }));
+    expect(oversized.code).toBe('invalid_input');
+    expect(oversized.message).toMatch(/larger than the service takes \(64 KiB\)/);
+
     // The stream moves none → scheduled → live → ended; it cannot jump to the end.
     const jump = await refusal(
       dispatch('events:update', { eventId: existing.id, patch: { streamStatus: 'ended' } }),
