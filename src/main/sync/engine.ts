@@ -7,6 +7,7 @@ import {
   type SyncSummary,
   type UnreadableRecords,
 } from '../../shared/ipc/sync';
+import { missingRecordsWords } from '../../shared/missing-records';
 import { formatTimestamp } from '../../shared/wire/formats';
 import type { ApiClient } from '../api/client';
 import type { WriteQueue } from '../cache/write-queue';
@@ -64,6 +65,11 @@ export interface RunOptions {
   force?: boolean;
   /** Send the organizers' edits and pull nothing: what a save asks for when it is online. */
   editsOnly?: boolean;
+}
+
+function missingProblem(unreadable: UnreadableRecords): SyncProblem | null {
+  if (unreadable.count === 0) return null;
+  return { code: 'invalid_response', message: missingRecordsWords(unreadable) };
 }
 
 /** Problems that mean the service cannot be reached from here for now, not that it is broken. */
@@ -448,15 +454,17 @@ export class SyncEngine {
         await phase('second tries', deferred, (work) => pulls.pull(work, true));
       }
       await context.batch.write(() => undefined);
-      const problem = pulls.problem();
-      if (problem === null) {
+      const failures = pulls.problem();
+      if (failures === null) {
         const finishedAt = formatTimestamp(this.now());
         await this.settingsStore.setLastSyncSuccess(finishedAt);
         this.reporter.update({ lastSuccessAt: finishedAt });
       }
-      // Nothing got through: that is a failed run, not a partial one, whatever the reasons.
-      // Unreadable records do not make a run partial: everything else of their resources is in,
-      // and the next run would only find them again. They are told apart, in `unreadable`.
+      // A record the run could not read leaves the copy short of it (or holding an old version):
+      // the run is partial, and says which records, until a run reads them (their pages keep no
+      // validator, so every run asks for them again). Nothing got through: that is a failed run,
+      // not a partial one, whatever the reasons.
+      const problem = failures ?? missingProblem(unreadable);
       this.reporter.update({ unreadable });
       const outcome = problem === null ? 'completed' : tally.pulled === 0 ? 'failed' : 'partial';
       this.reporter.finish(outcome === 'failed' ? 'error' : 'idle', problem);

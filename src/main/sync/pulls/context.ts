@@ -76,12 +76,17 @@ class HeldState {
     );
   }
 
-  /** Validators only count for a complete copy: a partial one must be read again whole. */
+  /**
+   * Validators only count for a complete copy that misses nothing: a partial one must be read
+   * again whole, and so must one that lacks records it could not read (a copy written before
+   * such pages lost their validators holds one for the page of the missing record).
+   */
   copyOf(resource: string): HeldList {
     const row = this.state.get(resource);
     const complete = row !== undefined && row.complete === 1;
+    const validated = complete && row.unreadable === 0;
     return {
-      etagOf: (path) => (complete ? (this.etag.get(path) ?? null) : null),
+      etagOf: (path) => (validated ? (this.etag.get(path) ?? null) : null),
       // The service's list, unreadable records included: its pages are what a 304 stands for.
       total: complete ? row.record_count + row.unreadable : null,
       pageSize: complete ? row.page_size : null,
