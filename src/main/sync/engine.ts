@@ -358,11 +358,20 @@ export class SyncEngine {
     const pulls = new RunPulls(controller);
     const { tally, unreadable } = pulls;
     let edits: OutboxSummary = { sent: 0, pending: 0, failed: 0, conflicts: 0, checking: 0 };
+    // A run that starts offline is offline until the service answers it: "Syncing edits" while
+    // nothing can be sent would not be true, and the run mostly ends offline again.
+    const { state: before, problem: offlineProblem } = this.reporter.status;
+    let heard = before !== 'offline';
+    const heardFrom = () => {
+      if (heard) return;
+      heard = true;
+      this.reporter.update({ state: 'syncing', problem: null });
+    };
     this.reporter.update({
-      state: 'syncing',
+      state: heard ? 'syncing' : 'offline',
       scope,
       progress: null,
-      problem: null,
+      problem: heard ? null : offlineProblem,
       lastAttemptAt: startedAt,
       unreadable: NONE_UNREADABLE,
     });
@@ -402,6 +411,7 @@ export class SyncEngine {
       (count) => {
         tally.requests += count;
       },
+      heardFrom,
     );
 
     const phase = async <Item>(
@@ -427,9 +437,10 @@ export class SyncEngine {
       // bring back its view of the same events.
       const editScope = this.editScope();
       if (editScope !== null) {
-        this.reporter.update({ progress: { phase: 'edits', done: 0, total: 1 } });
+        this.reporter.update({ progress: { phase: 'edits', done: 0, total: 0 } });
         try {
           edits = await this.editRuns.send(client, editScope, controller.signal);
+          if (edits.sent > 0) heardFrom();
         } catch (error) {
           if (!(error instanceof OutboxStopped)) throw error;
           edits = error.summary;
@@ -491,7 +502,14 @@ export class SyncEngine {
     // A background fetch is one resource a view asked for: two requests in flight at most, and
     // its own signal so canceling a run does not cancel what a view is waiting to show.
     await pullByKey(
-      this.contextFor(client, signal, generation, 2, () => undefined),
+      this.contextFor(
+        client,
+        signal,
+        generation,
+        2,
+        () => undefined,
+        () => undefined,
+      ),
       key,
     );
   }
@@ -503,6 +521,7 @@ export class SyncEngine {
     generation: number,
     requestsInFlight: number,
     requested: (count: number) => void,
+    answered: () => void,
   ): PullContext {
     const guard = () => {
       signal.throwIfAborted();
@@ -519,6 +538,7 @@ export class SyncEngine {
       guard,
       now: this.now,
       requested,
+      answered,
     };
   }
 }
