@@ -9,6 +9,7 @@ import { SettingsStore } from '../main/settings/settings-store';
 import { SENT_CHECK_TIMING } from '../main/outbox/sent-checks';
 import { SyncEngine } from '../main/sync/engine';
 import type { SyncProblem, SyncSummary } from '../shared/ipc/sync';
+import { recordName } from '../shared/missing-records';
 import type { SyncCommand } from './args';
 import { openCacheForSync } from './data-dir';
 import { EXIT, exitForSignal } from './errors';
@@ -73,17 +74,16 @@ export function exitCodeFor(summary: SyncSummary): number {
   }
 }
 
-/** The records the service sent that could not be read: the first few, by resource and id. */
+/**
+ * Why the records the service sent could not be read, the first few by name: the outcome line
+ * says how many there are and that the copy lacks them until a sync reads them.
+ */
 function unreadableLine({ unreadable }: SyncSummary): string {
   const named = unreadable.records
     .slice(0, 3)
-    .map((record) => `${record.resource} ${record.id ?? '(no id)'} (${record.reason})`);
+    .map((record) => `${recordName(record)} in ${record.resource} (${record.reason})`);
   const rest = unreadable.count - named.length;
-  return (
-    `${unreadable.count} record${unreadable.count === 1 ? '' : 's'} could not be read and ` +
-    `${unreadable.count === 1 ? 'was' : 'were'} left as cached: ${named.join('; ')}` +
-    (rest > 0 ? ` and ${rest} more` : '')
-  );
+  return `could not be read: ${named.join('; ')}` + (rest > 0 ? ` and ${rest} more` : '');
 }
 
 /** The outbox's part of the outcome, when there was anything to send or anything is left. */

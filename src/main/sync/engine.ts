@@ -7,6 +7,7 @@ import {
   type SyncSummary,
   type UnreadableRecords,
 } from '../../shared/ipc/sync';
+import { missingRecordsWords } from '../../shared/missing-records';
 import { formatTimestamp } from '../../shared/wire/formats';
 import type { ApiClient } from '../api/client';
 import type { WriteQueue } from '../cache/write-queue';
@@ -64,6 +65,11 @@ export interface RunOptions {
   force?: boolean;
   /** Send the organizers' edits and pull nothing: what a save asks for when it is online. */
   editsOnly?: boolean;
+}
+
+function missingProblem(unreadable: UnreadableRecords): SyncProblem | null {
+  if (unreadable.count === 0) return null;
+  return { code: 'invalid_response', message: missingRecordsWords(unreadable) };
 }
 
 /** Problems that mean the service cannot be reached from here for now, not that it is broken. */
@@ -352,11 +358,20 @@ export class SyncEngine {
     const pulls = new RunPulls(controller);
     const { tally, unreadable } = pulls;
     let edits: OutboxSummary = { sent: 0, pending: 0, failed: 0, conflicts: 0, checking: 0 };
+    // A run that starts offline is offline until the service answers it: "Syncing edits" while
+    // nothing can be sent would not be true, and the run mostly ends offline again.
+    const { state: before, problem: offlineProblem } = this.reporter.status;
+    let heard = before !== 'offline';
+    const heardFrom = () => {
+      if (heard) return;
+      heard = true;
+      this.reporter.update({ state: 'syncing', problem: null });
+    };
     this.reporter.update({
-      state: 'syncing',
+      state: heard ? 'syncing' : 'offline',
       scope,
       progress: null,
-      problem: null,
+      problem: heard ? null : offlineProblem,
       lastAttemptAt: startedAt,
       unreadable: NONE_UNREADABLE,
     });
@@ -396,6 +411,7 @@ export class SyncEngine {
       (count) => {
         tally.requests += count;
       },
+      heardFrom,
     );
 
     const phase = async <Item>(
@@ -421,9 +437,10 @@ export class SyncEngine {
       // bring back its view of the same events.
       const editScope = this.editScope();
       if (editScope !== null) {
-        this.reporter.update({ progress: { phase: 'edits', done: 0, total: 1 } });
+        this.reporter.update({ progress: { phase: 'edits', done: 0, total: 0 } });
         try {
           edits = await this.editRuns.send(client, editScope, controller.signal);
+          if (edits.sent > 0) heardFrom();
         } catch (error) {
           if (!(error instanceof OutboxStopped)) throw error;
           edits = error.summary;
@@ -448,15 +465,17 @@ export class SyncEngine {
         await phase('second tries', deferred, (work) => pulls.pull(work, true));
       }
       await context.batch.write(() => undefined);
-      const problem = pulls.problem();
-      if (problem === null) {
+      const failures = pulls.problem();
+      if (failures === null) {
         const finishedAt = formatTimestamp(this.now());
         await this.settingsStore.setLastSyncSuccess(finishedAt);
         this.reporter.update({ lastSuccessAt: finishedAt });
       }
-      // Nothing got through: that is a failed run, not a partial one, whatever the reasons.
-      // Unreadable records do not make a run partial: everything else of their resources is in,
-      // and the next run would only find them again. They are told apart, in `unreadable`.
+      // A record the run could not read leaves the copy short of it (or holding an old version):
+      // the run is partial, and says which records, until a run reads them (their pages keep no
+      // validator, so every run asks for them again). Nothing got through: that is a failed run,
+      // not a partial one, whatever the reasons.
+      const problem = failures ?? missingProblem(unreadable);
       this.reporter.update({ unreadable });
       const outcome = problem === null ? 'completed' : tally.pulled === 0 ? 'failed' : 'partial';
       this.reporter.finish(outcome === 'failed' ? 'error' : 'idle', problem);
@@ -483,7 +502,14 @@ export class SyncEngine {
     // A background fetch is one resource a view asked for: two requests in flight at most, and
     // its own signal so canceling a run does not cancel what a view is waiting to show.
     await pullByKey(
-      this.contextFor(client, signal, generation, 2, () => undefined),
+      this.contextFor(
+        client,
+        signal,
+        generation,
+        2,
+        () => undefined,
+        () => undefined,
+      ),
       key,
     );
   }
@@ -495,6 +521,7 @@ export class SyncEngine {
     generation: number,
     requestsInFlight: number,
     requested: (count: number) => void,
+    answered: () => void,
   ): PullContext {
     const guard = () => {
       signal.throwIfAborted();
@@ -511,6 +538,7 @@ export class SyncEngine {
       guard,
       now: this.now,
       requested,
+      answered,
     };
   }
 }

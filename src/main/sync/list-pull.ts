@@ -223,7 +223,10 @@ function changed<Item>(snapshot: Snapshot<Item>, pages: Page<Item>[]): ChangedLi
     items: snapshot.items,
     unreadable: snapshot.unreadable,
     pageSize: snapshot.pageSize,
-    etags: new Map(pages.map((page) => [page.path, page.etag])),
+    // A page with a record we could not read keeps no validator: a 304 to it would stand for that
+    // record too, and the next sync would never read it again (a record garbled on the way once
+    // would stay missing for good).
+    etags: new Map(pages.map((page) => [page.path, page.unreadable.length > 0 ? null : page.etag])),
     requests: 0,
   };
 }

@@ -12,6 +12,9 @@ const LOCAL = LOCAL_EVENT_PREFIX;
 
 export const EVENT_PARTS: readonly EventPart[] = ['teams', 'matches', 'clips'];
 
+/** How soon an upcoming event counts with the live ones: a week, the travel to a venue. */
+export const SOON_MS = 7 * 24 * 60 * 60_000;
+
 /**
  * In `sync_state`, set once this service answered a `?season=` it was asked with another season:
  * it does not have the extension, and only its default season is worth asking for. Kept with the
@@ -38,7 +41,7 @@ interface EventCounts {
  * Reads what a sync run needs to decide what to pull, from the committed cache: which events are
  * pinned or live, which teams are favorites, which copies exist and how old they are.
  *
- * Outside the priority tier (pinned, live, favorites), a copy that exists is pulled again only when
+ * Outside the priority tier (pinned, live and soon, favorites), a copy that exists is pulled again only when
  * it is due: older than `maxAgeMs`, or contradicted by fresher data (an event whose list item
  * counts other teams or clips than we hold, statistics of a season whose matches just changed).
  * A forced run pulls everything. So a scheduled sync of an unchanged service costs the list pages
@@ -126,9 +129,12 @@ export class SyncPlanner {
     return this.favorites.all();
   }
 
-  liveEvents(now: Date): string[] {
-    const stamp = formatTimestamp(now);
-    return this.live.all(stamp, stamp);
+  /**
+   * Events under way or starting within `SOON_MS`: where a scout is, or is about to be, when the
+   * wifi goes. Their teams, matches and the statistics of their teams are kept offline.
+   */
+  liveAndSoonEvents(now: Date): string[] {
+    return this.live.all(formatTimestamp(new Date(now.getTime() + SOON_MS)), formatTimestamp(now));
   }
 
   teamsAtEvent(eventId: string): number[] {

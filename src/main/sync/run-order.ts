@@ -65,23 +65,32 @@ function untilVisible(start: (visible: () => void) => Promise<unknown>): Promise
 interface ScopedPulls {
   favorites: number[];
   pinned: string[];
+  live: string[];
+  /** Events synced in full whose matches changed in this run. */
+  playedAt: ReadonlySet<string>;
   changedSeasons: Set<string>;
 }
 
 /** Everything of the scope after the lists, but its statistics. */
 async function pullScope(run: OrderedRun): Promise<ScopedPulls> {
   const { planner, scope, force, context, pull, phase, maxAgeMs } = run;
+  const playedAt = new Set<string>();
   const fullEvent = async (eventId: string) => {
     const record = await pull(() => pullEvent(context, eventId));
     if (record === null || !context.writer.events.has(eventId)) return;
-    await settleAll(EVENT_PARTS.map((part) => pull(() => pullEventPart(context, eventId, part))));
+    await settleAll(
+      EVENT_PARTS.map(async (part) => {
+        const outcome = await pull(() => pullEventPart(context, eventId, part));
+        if (part === 'matches' && outcome?.changed === true) playedAt.add(eventId);
+      }),
+    );
   };
 
   const pinned = planner.pinnedEvents();
   await phase('pinned events', pinned, fullEvent);
   const done = new Set(pinned);
-  const live = planner.liveEvents(context.now()).filter((id) => !done.has(id));
-  await phase('live events', live, fullEvent);
+  const live = planner.liveAndSoonEvents(context.now()).filter((id) => !done.has(id));
+  await phase('live and coming events', live, fullEvent);
   for (const id of live) done.add(id);
 
   const favorites = planner.favoriteTeams();
@@ -111,5 +120,5 @@ async function pullScope(run: OrderedRun): Promise<ScopedPulls> {
       }
     });
   }
-  return { favorites, pinned, changedSeasons };
+  return { favorites, pinned, live, playedAt, changedSeasons };
 }

@@ -8,6 +8,10 @@ import type { OrderedRun } from './run-order';
 export interface StatsTiers {
   favorites: readonly number[];
   pinned: readonly string[];
+  /** Live events and those starting within a week (not pinned). */
+  live: readonly string[];
+  /** Events synced in full whose matches changed in this run. */
+  playedAt: ReadonlySet<string>;
   /** Seasons whose matches changed in this run: every team's statistics of theirs may have moved. */
   changedSeasons: ReadonlySet<string>;
 }
@@ -17,18 +21,24 @@ interface SeasonAsk {
   season: string;
 }
 
+interface TeamAtEvent extends SeasonAsk {
+  eventId: string;
+}
+
 /** Planning looks at thousands of pairs at `all`: the event loop gets a turn every so many. */
 const PLANNED_PER_BREATH = 2_000;
 
 /**
  * Pulls the statistics of the scope: for each team, the service's default answer and the answer
  * for each season of the team's events the key can see. Every team of the cache at `all`; the
- * favorite teams and the teams of pinned events at `default`.
+ * favorite teams and the teams of pinned events at `default`, and the teams of live events and
+ * events starting within a week for those events' season.
  *
  * The default answers come first. Only they tell the season of a team's latest event when the key
  * cannot see that event (an unlisted one), and each one also answers its season, which is then
- * not asked again by season. A favorite or a team at a pinned event is asked every run, anything
- * else only when due: never pulled, older than `maxAgeMs`, or of a season whose matches changed.
+ * not asked again by season. A favorite or a team at a pinned event is asked every run, a team at
+ * a live or coming event when the event's matches moved, anything else only when due: never
+ * pulled, older than `maxAgeMs`, or of a season whose matches changed.
  *
  * A service without the `season` extension answers the default season whatever is asked. Once one
  * was seen doing that (remembered with the copy), only the default answers are asked; a forced
@@ -36,16 +46,22 @@ const PLANNED_PER_BREATH = 2_000;
  */
 export async function pullDueStats(run: OrderedRun, tiers: StatsTiers): Promise<void> {
   const { planner, scope, force, context, pull, phase, maxAgeMs } = run;
-  const { favorites, pinned, changedSeasons } = tiers;
+  const { favorites, pinned, live, playedAt, changedSeasons } = tiers;
 
   const favoriteTeams = new Set(favorites);
-  const atPinned: SeasonAsk[] = [];
-  for (const eventId of pinned) {
-    const season = planner.seasonOf(eventId);
-    if (season === undefined) continue;
-    for (const teamNumber of planner.teamsAtEvent(eventId)) atPinned.push({ teamNumber, season });
-  }
+  const teamsAt = (eventIds: readonly string[]): TeamAtEvent[] =>
+    eventIds.flatMap((eventId) => {
+      const season = planner.seasonOf(eventId);
+      if (season === undefined) return [];
+      return planner.teamsAtEvent(eventId).map((teamNumber) => ({ teamNumber, season, eventId }));
+    });
+  const atPinned = teamsAt(pinned);
   const pinnedTeams = new Set(atPinned.map(({ teamNumber }) => teamNumber));
+  // A team playing now or this week: its record of this event's season is what a scout opens
+  // (no other seasons, and no list of its events: that is what pinning an event adds). Asked
+  // again when its event's matches moved in this run, else only when due: a scheduled run of a
+  // quiet service costs no request per team.
+  const atLive = teamsAt(live);
   const seasonIgnored = { remembered: !force && planner.ignoresStatsSeason(), seen: false };
 
   // At `default` only the pinned and live events' registrations are held: which seasons a team at
@@ -94,6 +110,9 @@ export async function pullDueStats(run: OrderedRun, tiers: StatsTiers): Promise<
   };
   for (const teamNumber of favorites) await wantDefault(teamNumber, true);
   for (const teamNumber of pinnedTeams) await wantDefault(teamNumber, true);
+  for (const { teamNumber, eventId } of atLive) {
+    await wantDefault(teamNumber, playedAt.has(eventId));
+  }
   if (scope === 'all') {
     const teams = planner.allTeams();
     await breathe();
@@ -125,6 +144,9 @@ export async function pullDueStats(run: OrderedRun, tiers: StatsTiers): Promise<
     for (const season of planner.seasonsOf(teamNumber)) await want(teamNumber, season, true);
   }
   for (const { teamNumber, season } of atPinned) await want(teamNumber, season, true);
+  for (const { teamNumber, season, eventId } of atLive) {
+    await want(teamNumber, season, playedAt.has(eventId));
+  }
   for (const teamNumber of pinnedTeams) {
     for (const season of planner.seasonsOf(teamNumber)) await want(teamNumber, season, false);
   }

@@ -6,8 +6,9 @@ import type { SyncRig } from './sync-rig';
 /*
  * One record the client cannot read (here an end date no ISO 8601 reader takes, as an older
  * service once wrote) costs that record, not its list: the rest of the resource is committed, the
- * copy keeps what it held of the bad record, and the run says which record and why. The proxy
- * corrupts the same record on every answer it passes, as a service with such a record would.
+ * copy keeps what it held of the bad record, and the run is partial and says which record and why.
+ * The proxy corrupts the same record on every answer it passes, as a service with such a record
+ * would: every run asks for it again, and finds it unreadable again.
  */
 
 const UNREADABLE_DATE = '+010000-01-01T23:58:59Z';
@@ -67,8 +68,11 @@ describe('a record the client cannot read', () => {
     const sync = rig();
     const summary = await sync.run({ scope: 'default' });
 
-    expect(summary.problem).toBeNull();
-    expect(summary.outcome).toBe('completed');
+    expect(summary.problem).toEqual({
+      code: 'invalid_response',
+      message: `1 record could not be read (event ${bad}); the next sync asks for it again.`,
+    });
+    expect(summary.outcome).toBe('partial');
     expect(named(summary.unreadable.records)).toEqual([`events ${bad} endDate`]);
     expect(summary.unreadable.count).toBe(1);
     expect(sync.engine.status().unreadable.count).toBe(1);
@@ -92,11 +96,16 @@ describe('a record the client cannot read', () => {
     corrupt((path) => path.startsWith('/v1/events?'), bad, 'endDate', UNREADABLE_DATE);
     const summary = await sync.run({ scope: 'default' });
 
-    expect(summary.outcome).toBe('completed');
+    expect(summary.outcome).toBe('partial');
     expect(named(summary.unreadable.records)).toEqual([`events ${bad} endDate`]);
     expect(heldName(sync, renamed)).toBe('Renamed Meanwhile');
     expect(heldName(sync, bad)).toBe(before);
     expect(sync.problems()).toEqual([]);
+
+    // Not answered 304 and forgotten: the next run reads the page again and finds it again.
+    const again = await sync.run({ scope: 'default' });
+    expect(again.outcome).toBe('partial');
+    expect(named(again.unreadable.records)).toEqual([`events ${bad} endDate`]);
   });
 
   it('costs one match of an event, not the event’s matches', async () => {
@@ -118,7 +127,7 @@ describe('a record the client cannot read', () => {
     corrupt((path) => path.startsWith(`/v1/events/${eventId}/matches`), matchId, 'winner', 'green');
     const summary = await sync.run({ scope: 'all', force: true });
 
-    expect(summary.outcome).toBe('completed');
+    expect(summary.outcome).toBe('partial');
     expect(named(summary.unreadable.records)).toEqual([
       `event:${eventId}:matches ${matchId} winner`,
     ]);

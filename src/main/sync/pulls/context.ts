@@ -38,6 +38,8 @@ export interface PullContext {
   now: () => Date;
   /** Called for every request made, for progress and the benchmark. */
   requested: (count: number) => void;
+  /** Called for every request the service answered: the run is online. */
+  answered: () => void;
 }
 
 export interface PullOutcome {
@@ -76,12 +78,17 @@ class HeldState {
     );
   }
 
-  /** Validators only count for a complete copy: a partial one must be read again whole. */
+  /**
+   * Validators only count for a complete copy that misses nothing: a partial one must be read
+   * again whole, and so must one that lacks records it could not read (a copy written before
+   * such pages lost their validators holds one for the page of the missing record).
+   */
   copyOf(resource: string): HeldList {
     const row = this.state.get(resource);
     const complete = row !== undefined && row.complete === 1;
+    const validated = complete && row.unreadable === 0;
     return {
-      etagOf: (path) => (complete ? (this.etag.get(path) ?? null) : null),
+      etagOf: (path) => (validated ? (this.etag.get(path) ?? null) : null),
       // The service's list, unreadable records included: its pages are what a 304 stands for.
       total: complete ? row.record_count + row.unreadable : null,
       pageSize: complete ? row.page_size : null,
@@ -109,7 +116,15 @@ function stamp(context: PullContext): string {
 
 /** Runs one request in a slot of the run's limiter, and counts it. */
 export function request<Value>(context: PullContext, send: () => Promise<Value>): Promise<Value> {
-  return context.limiter.run(() => send().finally(() => context.requested(1)));
+  return context.limiter.run(() => heard(context, send()).finally(() => context.requested(1)));
+}
+
+/** Tells the context when a request was answered, and passes its answer on. */
+function heard<Value>(context: PullContext, answer: Promise<Value>): Promise<Value> {
+  return answer.then((value) => {
+    context.answered();
+    return value;
+  });
 }
 
 /** One page of a service list, as the API client asks for it. */
@@ -131,9 +146,10 @@ export function listSource<Item>(
     pathOf: (page) => withQuery(path, { page, perPage: LIST_PAGE_SIZE }),
     // pullList already runs pages in the limiter; only the count is added here.
     fetchPage: (page, etag, signal) =>
-      fetch({ page, perPage: LIST_PAGE_SIZE }, { ifNoneMatch: etag, signal }).finally(() =>
-        context.requested(1),
-      ),
+      heard(
+        context,
+        fetch({ page, perPage: LIST_PAGE_SIZE }, { ifNoneMatch: etag, signal }),
+      ).finally(() => context.requested(1)),
     keyOf,
   };
 }

@@ -1,4 +1,4 @@
-import { RefreshCw, TriangleAlert, X } from 'lucide-react';
+import { RefreshCw, Settings, TriangleAlert, X } from 'lucide-react';
 import { Link } from 'react-router';
 import type { SyncStatus } from '../../../shared/ipc/sync';
 import { ago, isStale, utcTitle } from '../format/dates';
@@ -8,6 +8,7 @@ import { useSyncStatus } from '../stores/sync-status';
 import '../styles/edits.css';
 import { unsentSummary } from '../views/edits/unsent-summary';
 import { useUnloadWarning } from '../views/edits/use-unload-warning';
+import { partialWords, problemWords, type SyncFix } from './sync-bar-words';
 import { useNow } from './use-now';
 
 /** The shortcut as this platform writes it. */
@@ -24,7 +25,8 @@ function lastSynced(status: SyncStatus, now: number): { text: string; stale: boo
 function progressText(status: SyncStatus): string {
   const progress = status.progress;
   if (progress === null) return 'Syncing…';
-  if (progress.total === 0) return `Syncing ${progress.phase}…`;
+  // A phase whose size is not known (the edits: one step, however many they are) has no count.
+  if (progress.total <= 1) return `Syncing ${progress.phase}…`;
   return `Syncing ${progress.phase} ${progress.done.toLocaleString()} of ${progress.total.toLocaleString()}`;
 }
 
@@ -53,9 +55,87 @@ function UnsentEdits() {
   );
 }
 
+interface BarView {
+  dot: string;
+  headline: string;
+  detail: string | null;
+  /** The full story behind a short sentence (the service's own words), on hover. */
+  title: string | undefined;
+  fix: SyncFix | 'cancel';
+}
+
+function barView(status: SyncStatus | null, now: number): BarView {
+  if (status === null) {
+    return {
+      dot: 'dot',
+      headline: 'Connecting to Pitside…',
+      detail: null,
+      title: undefined,
+      fix: null,
+    };
+  }
+  const last = lastSynced(status, now);
+  const ageTitle = status.lastSuccessAt === null ? undefined : utcTitle(status.lastSuccessAt);
+  const problem = status.problem;
+  if (status.state === 'syncing') {
+    return {
+      dot: 'dot syncing',
+      headline: progressText(status),
+      detail: last.text,
+      title: ageTitle,
+      fix: 'cancel',
+    };
+  }
+  if (status.state === 'offline') {
+    // Nothing here can bring the network back: the sync runs by itself as soon as it is.
+    return {
+      dot: 'dot offline',
+      headline: 'Offline',
+      detail: `${last.text} · Syncs when the service can be reached`,
+      title: problem?.message,
+      fix: null,
+    };
+  }
+  if (problem?.code === 'not_configured') {
+    // Before the first choice (demo or a service) there is nothing to sync, and nothing wrong.
+    return {
+      dot: 'dot offline',
+      headline: 'No service yet',
+      detail: 'Choose demo data or connect to a service',
+      title: undefined,
+      fix: null,
+    };
+  }
+  if (status.state === 'error' && problem !== null) {
+    const words = problemWords(problem);
+    return {
+      dot: 'dot error',
+      headline: words.text,
+      detail: last.text,
+      title: problem.message,
+      fix: words.fix,
+    };
+  }
+  const partial = partialWords(status);
+  return {
+    dot: 'dot',
+    headline:
+      status.lastSuccessAt === null && problem === null
+        ? 'Online'
+        : partial === null
+          ? 'Online · Synced'
+          : 'Online · Synced in part',
+    detail: partial === null ? last.text : `${last.text} · ${partial}`,
+    title: problem?.message ?? ageTitle,
+    fix: 'sync',
+  };
+}
+
 /**
  * One quiet line, always there: online or offline, what the sync is doing, how old the data is,
- * the last error in words, the edits not sent yet, and Sync now. It says only what main reported.
+ * what went wrong in one sentence, the edits not sent yet, and the one button that helps: Open
+ * Settings for a refused key, Retry for what may pass, Sync now, and none while offline. It says
+ * only what main reported.
  */
 export function SyncBar() {
   const status = useSyncStatus((state) => state.status);
@@ -64,49 +144,15 @@ export function SyncBar() {
   const cancel = useSyncStatus((state) => state.cancel);
   const now = useNow();
 
-  let dot = 'dot';
-  let headline = 'Connecting to Pitside…';
-  let detail: string | null = null;
-  let detailTitle: string | undefined;
-  if (status !== null) {
-    const last = lastSynced(status, now);
-    detail = last.text;
-    detailTitle = status.lastSuccessAt === null ? undefined : utcTitle(status.lastSuccessAt);
-    if (status.state === 'syncing') {
-      dot = 'dot syncing';
-      headline = progressText(status);
-    } else if (status.state === 'offline') {
-      dot = 'dot offline';
-      headline = 'Offline';
-    } else if (status.problem?.code === 'not_configured') {
-      // Before the first choice (demo or a service) there is nothing to sync, and nothing wrong.
-      dot = 'dot offline';
-      headline = 'No service yet';
-      detail = 'Choose demo data or connect to a service';
-    } else if (status.state === 'error') {
-      dot = 'dot error';
-      headline = `Sync error: ${status.problem?.message ?? 'the last sync failed'}`;
-    } else {
-      headline =
-        status.lastSuccessAt === null && status.problem === null
-          ? 'Online'
-          : status.problem === null
-            ? 'Online · Synced'
-            : 'Online · Synced in part';
-      if (status.problem !== null) detail = `${detail} · ${status.problem.message}`;
-    }
-  }
-  if (actionError !== null) detail = `${detail ?? ''} · ${actionError}`;
-
-  const syncing = status?.state === 'syncing';
-  const configured = status?.problem?.code !== 'not_configured';
+  const view = barView(status, now);
+  const detail = actionError === null ? view.detail : `${view.detail ?? ''} · ${actionError}`;
   return (
     <div className="syncbar" role="status" aria-label="Sync status" data-testid="sync-bar">
-      <span data-testid="sync-state" data-state={status?.state ?? 'unknown'}>
-        <span className={dot} aria-hidden="true" />
-        {headline}
+      <span data-testid="sync-state" data-state={status?.state ?? 'unknown'} title={view.title}>
+        <span className={view.dot} aria-hidden="true" />
+        {view.headline}
       </span>
-      {syncing && status.progress !== null && status.progress.total > 0 && (
+      {status?.state === 'syncing' && status.progress !== null && status.progress.total > 0 && (
         <progress
           max={status.progress.total}
           value={status.progress.done}
@@ -114,29 +160,51 @@ export function SyncBar() {
         />
       )}
       {detail !== null && (
-        <span className="muted" title={detailTitle} data-testid="sync-age">
+        <span className="muted" title={view.title} data-testid="sync-age">
           {detail}
         </span>
       )}
       <UnsentEdits />
       <span className="sync-actions">
-        {!configured ? null : syncing ? (
-          <button type="button" className="button" onClick={() => void cancel()}>
-            <X size={14} aria-hidden="true" /> Cancel sync
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="button"
-            onClick={() => void syncNow()}
-            aria-keyshortcuts="Control+S Meta+S"
-          >
-            <RefreshCw size={14} aria-hidden="true" />
-            {status?.state === 'error' || status?.state === 'offline' ? 'Retry' : 'Sync now'}{' '}
-            <kbd>{MOD_KEY}S</kbd>
-          </button>
-        )}
+        <SyncAction fix={view.fix} syncNow={syncNow} cancel={cancel} />
       </span>
     </div>
   );
+}
+
+function SyncAction(props: {
+  fix: BarView['fix'];
+  syncNow: () => Promise<void>;
+  cancel: () => Promise<void>;
+}) {
+  switch (props.fix) {
+    case null:
+      return null;
+    case 'cancel':
+      return (
+        <button type="button" className="button" onClick={() => void props.cancel()}>
+          <X size={14} aria-hidden="true" /> Cancel sync
+        </button>
+      );
+    case 'settings':
+      return (
+        <Link to={paths.settings()} className="button" data-testid="sync-fix">
+          <Settings size={14} aria-hidden="true" /> Open Settings
+        </Link>
+      );
+    case 'retry':
+    case 'sync':
+      return (
+        <button
+          type="button"
+          className="button"
+          data-testid="sync-fix"
+          onClick={() => void props.syncNow()}
+          aria-keyshortcuts="Control+S Meta+S"
+        >
+          <RefreshCw size={14} aria-hidden="true" />
+          {props.fix === 'retry' ? 'Retry' : 'Sync now'} <kbd>{MOD_KEY}S</kbd>
+        </button>
+      );
+  }
 }
