@@ -76,6 +76,9 @@ exit status:
   ${EXIT.syncPartial}    sync partial: some resources could not be synced; their cached copies are kept
   ${EXIT.editsHeld}    sync completed, but edits were refused by the service or are in conflict
        (see outbox list); they are kept
+  ${EXIT.inUse}    the data directory is in use by another Pitside process (the app, the preview,
+       another sync or edit; its pid is named): sync and the edits wait for none, they stop
+       at once; export and outbox list only read, and work beside it
   130  canceled by SIGINT, 143 by SIGTERM (128 + the signal's number)`;
 
 export interface SyncCommand {

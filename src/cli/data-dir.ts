@@ -1,16 +1,27 @@
 import Database from 'better-sqlite3';
-import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { CACHE_DATABASE } from '../main/cache/migrations';
 import { openCache, type CacheFiles } from '../main/cache/open';
 import type { AppDatabase } from '../main/storage/database';
 import {
+  copyDatabase,
   identifyDatabaseFile,
   identifyOpenDatabase,
   type DatabaseFileState,
 } from '../main/storage/database-file';
+import { DataDirectoryInUseError } from '../main/storage/directory-lock';
 import { RefusedDatabaseError } from '../main/storage/refusals';
-import { SetupError } from './errors';
+import { CliError, EXIT, SetupError } from './errors';
 
 export const CACHE_FILE_NAME = 'pitside.db';
 
@@ -52,17 +63,25 @@ export function openCacheForSync(dataDir: string): { files: CacheFiles; file: st
   try {
     return { files: openCache(file), file };
   } catch (error) {
+    if (error instanceof DataDirectoryInUseError) throw new CliError(EXIT.inUse, error.message);
     if (error instanceof RefusedDatabaseError) throw new SetupError(error.message);
     throw new SetupError(`the cache ${file} cannot be used: ${reason(error)}`);
   }
+}
+
+/** A cache open for reading; `close` also removes the copy a read-only medium needed. */
+export interface ReadOnlyCache {
+  db: AppDatabase;
+  close(): void;
 }
 
 /**
  * Opens an existing cache read-only. Nothing is created or migrated: an export of a directory
  * without a cache is a mistake to report (a typo in the path, a sync that never ran), not an
  * empty file to leave behind. A cache at another schema version is refused rather than misread.
+ * It takes no lock: WAL lets it read beside a sync of another process, at the last commit.
  */
-export function openCacheForReading(dataDir: string): AppDatabase {
+export function openCacheForReading(dataDir: string): ReadOnlyCache {
   const dir = resolve(dataDir);
   let isDirectory: boolean;
   try {
@@ -79,10 +98,48 @@ export function openCacheForReading(dataDir: string): AppDatabase {
     throw new SetupError(`${dir} holds no Pitside cache (${CACHE_FILE_NAME}); run sync first`);
   }
   refuseWhatIsNotOurs(file);
+  const inPlace = openChecked(file, file);
+  if (inPlace !== null) return { db: inPlace, close: () => inPlace.close() };
+  return openCopy(file);
+}
+
+/**
+ * A WAL-mode cache is read with a -shm beside it, which SQLite makes when there is none: on a
+ * read-only medium (a write-protected card, a read-only mount) it cannot, and refuses to open.
+ * The cache is then read from a private copy, and the medium is never written to.
+ */
+function openCopy(file: string): ReadOnlyCache {
+  const dir = mkdtempSync(join(tmpdir(), 'pitside-read-'));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    const copy = join(dir, CACHE_FILE_NAME);
+    copyDatabase(file, copy);
+    const db = openChecked(copy, file);
+    if (db === null) throw new SetupError(`the cache ${file} cannot be opened`);
+    return {
+      db,
+      close: () => {
+        db.close();
+        remove();
+      },
+    };
+  } catch (error) {
+    remove();
+    if (error instanceof SetupError) throw error;
+    throw new SetupError(`the cache ${file} cannot be read: ${reason(error)}`);
+  }
+}
+
+/**
+ * Opens `path` (the cache, or its copy) read-only and checks its schema; `null` where SQLite cannot
+ * open it in place because its directory cannot be written. Errors name `file`, the cache.
+ */
+function openChecked(path: string, file: string): AppDatabase | null {
   let db: AppDatabase;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
+    db = new Database(path, { readonly: true, fileMustExist: true });
   } catch (error) {
+    if (errorCode(error) === 'SQLITE_CANTOPEN' && !isWritable(path)) return null;
     throw new SetupError(`the cache ${file} cannot be opened: ${reason(error)}`);
   }
   try {
@@ -92,9 +149,20 @@ export function openCacheForReading(dataDir: string): AppDatabase {
     return db;
   } catch (error) {
     db.close();
+    if (errorCode(error) === 'SQLITE_CANTOPEN' && !isWritable(path)) return null;
     if (error instanceof SetupError) throw error;
     if (error instanceof RefusedDatabaseError) throw new SetupError(error.message);
     throw new SetupError(`the cache ${file} cannot be read: ${reason(error)}`);
+  }
+}
+
+/** Whether SQLite could make a -shm beside `file`. */
+function isWritable(file: string): boolean {
+  try {
+    accessSync(dirname(file), constants.W_OK);
+    return true;
+  } catch {
+    return false;
   }
 }
 

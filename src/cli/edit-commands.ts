@@ -3,10 +3,11 @@ import { EventAliases } from '../main/cache/queries/event-aliases';
 import { WriteQueue } from '../main/cache/write-queue';
 import type { Edit } from '../main/outbox/edit';
 import { EditRefusedError, type Outbox } from '../main/outbox/outbox';
-import { SettingsStore } from '../main/settings/settings-store';
+import { OutboxReader } from '../main/outbox/outbox-rows';
+import { SettingsReader, SettingsStore } from '../main/settings/settings-store';
 import { SyncEngine } from '../main/sync/engine';
 import type { EditCommand, OutboxCommand } from './args';
-import { openCacheForSync } from './data-dir';
+import { openCacheForReading, openCacheForSync } from './data-dir';
 import { CliError, EXIT, SetupError } from './errors';
 import { writeLine } from './output';
 
@@ -23,6 +24,27 @@ export function editJson(edit: Edit): Record<string, unknown> {
     error: edit.error,
     ...(edit.conflict === null ? {} : { fields: edit.conflict.fields }),
   };
+}
+
+function notSyncedYet(dataDir: string): SetupError {
+  return new SetupError(
+    `the cache in ${dataDir} has not been synced with a service yet; edits are made for one (run sync --service URL first)`,
+  );
+}
+
+/**
+ * `outbox list` reads only, as `export` does: beside another process that writes the directory,
+ * and from a read-only medium.
+ */
+function listEdits(dataDir: string): Record<string, unknown>[] {
+  const cache = openCacheForReading(dataDir);
+  try {
+    const service = new SettingsReader(cache.db).baseUrl();
+    if (service === null) throw notSyncedYet(dataDir);
+    return new OutboxReader(cache.db).all(service).map(editJson);
+  } finally {
+    cache.close();
+  }
 }
 
 /** The outbox of the cache in the data directory, for the service that cache was synced from. */
@@ -42,11 +64,7 @@ async function withOutbox<Result>(
     editScope: () => service,
   });
   try {
-    if (service === null) {
-      throw new SetupError(
-        `the cache in ${dataDir} has not been synced with a service yet; edits are made for one (run sync --service URL first)`,
-      );
-    }
+    if (service === null) throw notSyncedYet(dataDir);
     return await work(engine.outbox, new EventAliases(files.reader));
   } catch (error) {
     throw cliErrorOf(error);
@@ -93,10 +111,13 @@ export async function runEditCommand(command: EditCommand, stdout: Writable): Pr
 
 /** `outbox list|resolve|resend|discard`. */
 export async function runOutboxCommand(command: OutboxCommand, stdout: Writable): Promise<number> {
+  const { action } = command;
+  if (action === 'list') {
+    await writeLine(stdout, JSON.stringify(listEdits(command.dataDir)));
+    return EXIT.ok;
+  }
   const output = await withOutbox(command.dataDir, async (outbox) => {
-    switch (command.action) {
-      case 'list':
-        return (await outbox.list()).map(editJson);
+    switch (action) {
       case 'resolve': {
         const edit = await outbox.resolve(command.editId, command.take);
         return edit === null ? null : editJson(edit);

@@ -9,6 +9,7 @@ export const EXIT = {
   syncFailed: 4,
   syncPartial: 5,
   editsHeld: 6,
+  inUse: 7,
 } as const;
 
 /** The shell's convention for a process ended by a signal, so `$?` reads the same either way. */

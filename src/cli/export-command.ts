@@ -36,16 +36,16 @@ export async function runExport(
   stdout: Writable,
   clock: () => Date = () => new Date(),
 ): Promise<number> {
-  const db = openCacheForReading(command.dataDir);
+  const cache = openCacheForReading(command.dataDir);
   try {
     const resource = RESOURCE_EXPORTS[command.resource];
-    const records = resource.records(db, command.now ?? formatTimestamp(clock()));
+    const records = resource.records(cache.db, command.now ?? formatTimestamp(clock()));
     const output = new ChunkedOutput(stdout);
     if (command.format === 'json') await writeJson(records, output);
     else await writeCsv(records, resource.columns, output);
     await output.end();
   } finally {
-    db.close();
+    cache.close();
   }
   return EXIT.ok;
 }

@@ -9,6 +9,7 @@ import { openWorkspace, type Workspace } from './profiles/workspace';
 import { isTrustedRendererUrl } from './security';
 import { createHandlers } from './services';
 import { sqliteVersion } from './storage/database';
+import { DataDirectoryInUseError } from './storage/directory-lock';
 import { RefusedDatabaseError } from './storage/refusals';
 import { resolveSqliteBinding } from './storage/native-binding';
 import { APP_SYNC_SCHEDULE } from './sync/app-schedule';
@@ -36,6 +37,11 @@ if (!app.requestSingleInstanceLock()) {
     });
 }
 
+/** The command line's lower-case line, as a sentence for a dialog. */
+function sentence(line: string): string {
+  return `${line.charAt(0).toUpperCase()}${line.slice(1)}`;
+}
+
 function reportError(where: string, error: unknown): void {
   console.error(`[${where}]`, error);
 }
@@ -59,10 +65,16 @@ async function start(): Promise<void> {
       reportError,
     });
   } catch (error) {
-    // Another program's file, a newer Pitside's cache, a read-only file: the person has to act,
-    // and the file stays exactly as it was, so say what it is and quit before touching anything.
-    if (!(error instanceof RefusedDatabaseError)) throw error;
-    dialog.showErrorBox('Pitside cannot open its data', error.message);
+    // Another program's file, a newer Pitside's cache, a read-only file, a data directory another
+    // Pitside process writes (the command line, the preview): the person has to act, and the files
+    // stay exactly as they were, so say what it is and quit before touching anything.
+    if (error instanceof DataDirectoryInUseError) {
+      dialog.showErrorBox('Pitside’s data is in use', sentence(error.message));
+    } else if (error instanceof RefusedDatabaseError) {
+      dialog.showErrorBox('Pitside cannot open its data', error.message);
+    } else {
+      throw error;
+    }
     app.quit();
     return;
   }

@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { EXIT } from '../cli/errors';
 import { createCredentials } from '../main/credentials/credentials';
+import { DataDirectoryInUseError } from '../main/storage/directory-lock';
 import { parsePreviewArgs, PreviewUsageError, USAGE, type PreviewCommand } from './args';
 import { startPreview } from './preview';
 
@@ -61,6 +63,10 @@ async function main(): Promise<void> {
     });
   } catch (error) {
     removeTemporary();
+    if (error instanceof DataDirectoryInUseError) {
+      report(error.message);
+      process.exit(EXIT.inUse);
+    }
     throw error;
   }
   process.stdout.write(`preview on ${preview.url}\n`);

@@ -29,7 +29,12 @@ export type Fault =
    */
   | { kind: 'after-commit'; then: 'reset' | 'server-error' | { delayMs: number } }
   /** The request reaches the service twice (a retransmission); the second answer comes back. */
-  | { kind: 'duplicate' };
+  | { kind: 'duplicate' }
+  /**
+   * The request is held, `arrived` told, until `until` resolves; then the connection drops and the
+   * service never sees it: a client kept inside a request for as long as a test needs.
+   */
+  | { kind: 'hold'; arrived: () => void; until: Promise<void> };
 
 export interface FaultRule {
   fault: Fault;
@@ -104,6 +109,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   ) {
     switch (fault?.kind) {
       case 'drop':
+        incoming.socket.destroy();
+        return;
+      case 'hold':
+        fault.arrived();
+        await fault.until;
         incoming.socket.destroy();
         return;
       case 'status':

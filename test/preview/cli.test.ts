@@ -122,7 +122,12 @@ describe('npm run preview', () => {
     }
     await expect(preview.exited).resolves.toEqual({ code: 0, signal: null });
     // Both databases were closed, not left behind: SQLite folds and removes a WAL at the close.
-    expect(readdirSync(join(dataDir, 'demo')).sort()).toEqual(['pitside.db', 'service.db']);
+    // The lock stays, empty; what named its holder goes with it.
+    expect(readdirSync(join(dataDir, 'demo')).sort()).toEqual([
+      'pitside.db',
+      'pitside.lock',
+      'service.db',
+    ]);
     expect(readdirSync(dataDir).filter((name) => name.endsWith('-wal'))).toEqual([]);
     expect(preview.stdout().split('\n').filter(Boolean)).toHaveLength(1);
   });

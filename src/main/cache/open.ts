@@ -1,5 +1,7 @@
 import Database from 'better-sqlite3';
-import { openAppDatabase, type AppDatabase } from '../storage/database';
+import { dirname } from 'node:path';
+import { openAppDatabase, refuseBeforeWriting, type AppDatabase } from '../storage/database';
+import { lockDataDirectory } from '../storage/directory-lock';
 import { Checkpointer } from './checkpointer';
 import { CACHE_DATABASE } from './migrations';
 
@@ -23,19 +25,39 @@ export interface OpenCacheOptions {
 /**
  * Opens (creating, marking or migrating) the cache at `file`. Another program's file, a file that
  * is no database, a cache from a newer Pitside and a read-only file are refused with a
- * `RefusedDatabaseError` whose message says which, before anything is written to them.
+ * `RefusedDatabaseError` whose message says which, before anything is written to them. The
+ * directory is this process's to write while the cache is open: a directory another process writes
+ * is refused with a `DataDirectoryInUseError` naming it.
  */
 export function openCache(file: string, options: OpenCacheOptions = {}): CacheFiles {
+  // Refusals first, so that a file Pitside will not open leaves its directory as it was found.
+  refuseBeforeWriting(file, CACHE_DATABASE, options);
+  const lock = lockDataDirectory(dirname(file), options);
+  try {
+    return openLocked(file, options, () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+function openLocked(file: string, options: OpenCacheOptions, unlock: () => void): CacheFiles {
   const writer = openAppDatabase(file, CACHE_DATABASE, options);
   // NORMAL is durable across application crashes in WAL mode and skips an fsync per commit;
   // only a power loss can take back the last commits, never corrupt the file.
   writer.pragma('synchronous = NORMAL');
-  const reader = new Database(
-    file,
-    options.nativeBinding === undefined
-      ? { readonly: true }
-      : { readonly: true, nativeBinding: options.nativeBinding },
-  );
+  let reader: AppDatabase;
+  try {
+    reader = new Database(
+      file,
+      options.nativeBinding === undefined
+        ? { readonly: true }
+        : { readonly: true, nativeBinding: options.nativeBinding },
+    );
+  } catch (error) {
+    writer.close();
+    throw error;
+  }
   reader.pragma('busy_timeout = 5000');
   const checkpointer = Checkpointer.start(file, options.nativeBinding, () => {
     if (writer.open) writer.pragma('wal_autocheckpoint = 1000');
@@ -51,6 +73,7 @@ export function openCache(file: string, options: OpenCacheOptions = {}): CacheFi
       checkpointer?.stop();
       reader.close();
       writer.close();
+      unlock();
     },
   };
 }

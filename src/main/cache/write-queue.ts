@@ -1,5 +1,6 @@
 import type { CacheResource } from '../../shared/ipc/resources';
 import type { AppDatabase } from '../storage/database';
+import { beginWriteTransaction, inWriteTransaction } from '../storage/write-transaction';
 import { ChangeLog } from './change-log';
 
 /** A synchronous piece of work on the writer connection; its duration is what blocks main. */
@@ -67,7 +68,7 @@ export class WriteQueue {
     // A throw inside the executor rejects the promise with what was thrown.
     return new Promise<Result>((resolve) => {
       try {
-        const result = this.timed(() => this.db.transaction(work)());
+        const result = this.timed(() => inWriteTransaction(this.db, work));
         this.committed();
         resolve(result);
       } catch (error) {
@@ -83,7 +84,7 @@ export class WriteQueue {
    */
   session<Result>(work: (session: WriteSession) => Promise<Result>): Promise<Result> {
     return this.enqueue(this.waiting, async () => {
-      this.timed(() => this.db.exec('BEGIN IMMEDIATE'));
+      this.timed(() => beginWriteTransaction(this.db));
       const session: WriteSession = {
         step: async (batch) => {
           const result = this.timed(batch);

@@ -12,6 +12,7 @@ import { PushHub } from '../ipc/push-hub';
 import type { Platform } from '../platform/platform';
 import { APP_COMMAND_NAMES, type AppHandlers, type DataHandlers } from '../services';
 import { normaliseServiceUrl } from '../settings/service-url';
+import { lockDataDirectory, type DataDirectoryLock } from '../storage/directory-lock';
 import type { SyncScope } from '../../shared/ipc/sync';
 import {
   APP_STATE_FILE,
@@ -47,23 +48,28 @@ function isDataCommand(name: CommandName): name is keyof DataHandlers {
  */
 export async function openWorkspace(options: WorkspaceOptions): Promise<Workspace> {
   mkdirSync(options.dataDirectory, { recursive: true });
-  const stateFile = join(options.dataDirectory, APP_STATE_FILE);
-  const state = loadAppState(stateFile, options.reportError);
-  options.platform.setTheme(state.theme);
-  const pushes = new PushHub(options.reportError);
+  // The whole directory, for as long as the app runs, before anything in it is read: the demo's
+  // cache and its service's store live inside it, and a switch of profile must never find the other
+  // cache taken by a command line. Each cache's own lock (see openCache) is this one, or inside it.
+  const lock = lockDataDirectory(options.dataDirectory, options);
   let demo: DemoService | null = null;
-  if (state.profile === 'demo') {
-    // Without its service the demo's cache is still there to read; setup:useDemo tries again.
-    demo = await launchDemo(options, null).catch((error: unknown) => {
-      options.reportError?.('demo service', error);
-      return null;
-    });
-  }
   try {
+    const stateFile = join(options.dataDirectory, APP_STATE_FILE);
+    const state = loadAppState(stateFile, options.reportError);
+    options.platform.setTheme(state.theme);
+    const pushes = new PushHub(options.reportError);
+    if (state.profile === 'demo') {
+      // Without its service the demo's cache is still there to read; setup:useDemo tries again.
+      demo = await launchDemo(options, null).catch((error: unknown) => {
+        options.reportError?.('demo service', error);
+        return null;
+      });
+    }
     const layer = openProfileLayer(state.profile, { ...options, pushes }, demo);
-    return new Workspace(options, stateFile, state, pushes, layer, demo);
+    return new Workspace(options, stateFile, state, pushes, layer, demo, lock);
   } catch (error) {
     await demo?.close();
+    lock.release();
     throw error;
   }
 }
@@ -112,6 +118,7 @@ export class Workspace {
     readonly pushes: PushHub,
     private layer: DataLayer,
     private demo: DemoService | null,
+    private readonly lock: DataDirectoryLock,
   ) {
     this.serviceKeyOverride = options.serviceKeyOverride;
     this.layerDemo = state.profile === 'demo' ? demo : null;
@@ -231,8 +238,12 @@ export class Workspace {
     return this.exclusively(async () => {
       this.closed = true;
       await Promise.allSettled([...this.inUse]);
-      await this.layer.close();
-      await this.stopDemo();
+      try {
+        await this.layer.close();
+        await this.stopDemo();
+      } finally {
+        this.lock.release();
+      }
     });
   }
 

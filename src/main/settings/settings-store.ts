@@ -7,32 +7,18 @@ const SERVICE_URL = 'service.baseUrl';
 const SYNC_SCOPE = 'sync.scope';
 const LAST_SYNC_SUCCESS = 'sync.lastSuccessAt';
 
-/**
- * The plain settings kept in the cache's `settings` table. Deliberately no method for a key:
- * keys go to the keychain (see credentials.ts) and this table never sees one.
- */
-export class SettingsStore {
+/** The settings as a reader sees them, on the read-only connection (`outbox list`, say). */
+export class SettingsReader {
   private readonly read: Statement<[string], string>;
-  private readonly write: Statement<[string, string]>;
 
-  constructor(
-    reader: AppDatabase,
-    writer: AppDatabase,
-    private readonly queue: WriteQueue,
-  ) {
+  constructor(reader: AppDatabase) {
     this.read = reader
       .prepare<[string], string>('SELECT value FROM settings WHERE name = ?')
       .pluck();
-    this.write = writer.prepare(`INSERT INTO settings (name, value) VALUES (?, ?)
-      ON CONFLICT (name) DO UPDATE SET value = excluded.value`);
   }
 
   baseUrl(): string | null {
     return this.read.get(SERVICE_URL) ?? null;
-  }
-
-  async setBaseUrl(baseUrl: string): Promise<void> {
-    await this.queue.run(() => this.write.run(SERVICE_URL, baseUrl));
   }
 
   scope(): SyncScope {
@@ -40,13 +26,35 @@ export class SettingsStore {
     return parsed.success ? parsed.data : 'default';
   }
 
-  async setScope(scope: SyncScope): Promise<void> {
-    await this.queue.run(() => this.write.run(SYNC_SCOPE, scope));
-  }
-
   /** When the last sync run completed whole, so the status says it after a restart too. */
   lastSyncSuccess(): string | null {
     return this.read.get(LAST_SYNC_SUCCESS) ?? null;
+  }
+}
+
+/**
+ * The plain settings kept in the cache's `settings` table. Deliberately no method for a key:
+ * keys go to the keychain (see credentials.ts) and this table never sees one.
+ */
+export class SettingsStore extends SettingsReader {
+  private readonly write: Statement<[string, string]>;
+
+  constructor(
+    reader: AppDatabase,
+    writer: AppDatabase,
+    private readonly queue: WriteQueue,
+  ) {
+    super(reader);
+    this.write = writer.prepare(`INSERT INTO settings (name, value) VALUES (?, ?)
+      ON CONFLICT (name) DO UPDATE SET value = excluded.value`);
+  }
+
+  async setBaseUrl(baseUrl: string): Promise<void> {
+    await this.queue.run(() => this.write.run(SERVICE_URL, baseUrl));
+  }
+
+  async setScope(scope: SyncScope): Promise<void> {
+    await this.queue.run(() => this.write.run(SYNC_SCOPE, scope));
   }
 
   async setLastSyncSuccess(at: string): Promise<void> {

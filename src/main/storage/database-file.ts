@@ -165,19 +165,26 @@ function isNonEmptyFile(path: string): boolean {
 }
 
 /**
+ * Copies an SQLite file with its -wal or hot -journal, so that the copy shows what SQLite would
+ * show of the original, also while another program has it open.
+ */
+export function copyDatabase(file: string, copy: string): void {
+  copyFileSync(file, copy);
+  for (const suffix of ['-wal', '-journal']) {
+    if (isNonEmptyFile(`${file}${suffix}`)) copyFileSync(`${file}${suffix}`, `${copy}${suffix}`);
+  }
+}
+
+/**
  * Reads an SQLite file through a copy in a private directory. Even a read-only connection changes
  * what lies beside a WAL-mode database (it makes a -shm and a -wal, and leaves them there), so a
- * copy is the one way to look that changes nothing. The copy takes the -wal or hot -journal along,
- * so it shows what SQLite would show, also while another program has the file open.
+ * copy is the one way to look that changes nothing.
  */
 function readFactsFromCopy(file: string, options: BindingOptions): DatabaseFacts {
   const dir = mkdtempSync(join(tmpdir(), 'pitside-inspect-'));
   try {
     const copy = join(dir, 'inspected.db');
-    copyFileSync(file, copy);
-    for (const suffix of ['-wal', '-journal']) {
-      if (isNonEmptyFile(`${file}${suffix}`)) copyFileSync(`${file}${suffix}`, `${copy}${suffix}`);
-    }
+    copyDatabase(file, copy);
     const db = new Database(copy, bindingOptions(options));
     try {
       return readFacts(db);

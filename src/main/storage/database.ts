@@ -21,15 +21,14 @@ export type OpenDatabaseOptions = BindingOptions;
  * settings every connection of the app uses.
  *
  * Nothing is written before the file is known to be Pitside's, at a version this Pitside knows, and
- * writable: a file that is not ({@link RefusedDatabaseError}) (a `RefusedDatabaseError`) is refused exactly as it was found.
+ * writable: a file that is not (a {@link RefusedDatabaseError}) is refused exactly as it was found.
  */
 export function openAppDatabase(
   file: string,
   schema: DatabaseSchema,
   options: OpenDatabaseOptions = {},
 ): AppDatabase {
-  identifyDatabaseFile(file, schema, options);
-  ensureWritable(file);
+  refuseBeforeWriting(file, schema, options);
   const db = new Database(file, bindingOptions(options));
   try {
     db.pragma('busy_timeout = 5000');
@@ -49,6 +48,20 @@ export function openAppDatabase(
     db.close();
     throw error;
   }
+}
+
+/**
+ * What {@link openAppDatabase} checks before it writes anything, for a caller that must know before
+ * it writes anything else beside the file (the lock of its directory): the file is Pitside's, at a
+ * version this Pitside knows, and writable, or it is refused with a `RefusedDatabaseError`.
+ */
+export function refuseBeforeWriting(
+  file: string,
+  schema: DatabaseSchema,
+  options: OpenDatabaseOptions = {},
+): void {
+  identifyDatabaseFile(file, schema, options);
+  ensureWritable(file);
 }
 
 const READ_ONLY_REASONS = new Map([

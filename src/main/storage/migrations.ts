@@ -1,5 +1,6 @@
 import type { AppDatabase } from './database';
 import { RefusedDatabaseError } from './refusals';
+import { inWriteTransaction } from './write-transaction';
 
 export interface Migration {
   /** 1, 2, 3…: the schema version the database is at once this migration has run. */
@@ -46,10 +47,10 @@ export function migrate(db: AppDatabase, migrations: readonly Migration[]): Migr
   const from = db.pragma('user_version', { simple: true }) as number;
   if (from > latest) throw new NewerSchemaError(from, latest, db.name);
   for (const migration of migrations.slice(from)) {
-    db.transaction(() => {
+    inWriteTransaction(db, () => {
       migration.up(db);
       db.pragma(`user_version = ${migration.version}`);
-    })();
+    });
   }
   return { from, to: latest };
 }

@@ -1,5 +1,6 @@
 import type { AppDatabase } from '../storage/database';
 import type { WriteQueue } from '../cache/write-queue';
+import { inWriteTransaction } from '../storage/write-transaction';
 
 interface Pending {
   step: () => unknown;
@@ -74,10 +75,10 @@ export class BatchWriter {
       taken.push(next);
       const mark = this.queue.changes.mark();
       try {
-        const value = this.db.transaction(() => {
+        const value = inWriteTransaction(this.db, () => {
           this.guard();
           return next.step();
-        })();
+        });
         outcomes.push(() => next.resolve(value));
       } catch (error) {
         // Its savepoint took its rows back; what it said it changed goes with them.
