@@ -332,12 +332,15 @@ async function firstPaintScripts(
   const paint = load.firstContentfulPaint ?? load.firstPaint;
   const scripts: UiBenchmarkFigures['firstPaint']['scripts'] = [];
   let previewBridgeKb = 0;
+  // The preview serves everything under its launch's secret: paths here are the part after it.
+  const prefix = new URL(url).pathname;
   for (const resource of load.resources) {
-    const path = new URL(resource.url).pathname;
-    if (!path.endsWith('.js')) continue;
+    const full = new URL(resource.url).pathname;
+    if (!full.endsWith('.js') || !full.startsWith(prefix)) continue;
+    const path = full.slice(prefix.length - 1);
     let body: Buffer;
     if (path.startsWith('/__preview/')) {
-      body = Buffer.from(await (await fetch(new URL(path, url))).arrayBuffer());
+      body = Buffer.from(await (await fetch(new URL(`.${path}`, url))).arrayBuffer());
       previewBridgeKb = kb(gzipSync(body).length);
       continue;
     }
@@ -654,7 +657,7 @@ export async function runUiBenchmark(): Promise<UiBenchmarkFigures> {
       port: 0,
       rendererDirectory,
       show: { profile: 'service', url: service.url },
-      serviceKeyOverride: key,
+      serviceKeyOverride: { baseUrl: service.url, key, from: 'environment' },
       reportError: (where, error) =>
         warnings.push(`${where}: ${error instanceof Error ? error.message : String(error)}`),
     });

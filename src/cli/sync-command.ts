@@ -182,7 +182,9 @@ export async function runSync(command: SyncCommand, io: SyncIo): Promise<number>
       baseUrl: () => command.service,
       credentials,
       fetch,
-      ...(command.apiKey === null ? {} : { keyOverride: command.apiKey }),
+      ...(command.apiKey === null
+        ? {}
+        : { keyOverride: { baseUrl: command.service, key: command.apiKey, from: 'environment' } }),
     }),
     onStatus: progressReporter({ write: (line) => io.report(line) }),
   });

@@ -5,6 +5,7 @@ import { forgetSyncedData } from './cache/forget';
 import { openCache, type CacheFiles } from './cache/open';
 import { WriteQueue } from './cache/write-queue';
 import type { Credentials } from './credentials/credentials';
+import type { KeyOverride } from './credentials/key-override';
 import { createCacheHandlers } from './handlers/cache';
 import { createEditHandlers } from './handlers/edits';
 import { createReadHandlers } from './handlers/reads';
@@ -27,8 +28,8 @@ export interface DataLayerOptions {
   credentials: Credentials;
   now?: () => Date;
   nativeBinding?: string;
-  /** A key from outside the keychain (the command line's PITSIDE_API_KEY). */
-  keyOverride?: string;
+  /** A key from outside the keychain, for its one service (PITSIDE_API_KEY, the demo's key). */
+  keyOverride?: KeyOverride;
   /** A service to use when none is configured yet (the embedded demo service). */
   defaultBaseUrl?: string;
   reportError?: (where: string, error: unknown) => void;
@@ -66,13 +67,14 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
   const queue = new WriteQueue(cache.writer, { onCommit: (changed) => notices.add(changed) });
   const settings = new SettingsStore(cache.reader, cache.writer, queue);
   const favorites = new Favorites(cache.reader, cache.writer, queue, now);
+  const serviceUrl = () => settings.baseUrl() ?? options.defaultBaseUrl ?? null;
   const engine = new SyncEngine({
     reader: cache.reader,
     writer: cache.writer,
     queue,
     now,
     connect: serviceConnector({
-      baseUrl: () => settings.baseUrl() ?? options.defaultBaseUrl ?? null,
+      baseUrl: serviceUrl,
       credentials: options.credentials,
       fetch: options.fetch,
       keyOverride: options.keyOverride,
@@ -90,6 +92,8 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
     ...createSettingsHandlers({
       settings,
       credentials: options.credentials,
+      keyOverride: options.keyOverride,
+      serviceUrl,
       engine,
       forgetSyncedData: forget,
     }),

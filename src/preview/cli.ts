@@ -56,7 +56,10 @@ async function main(): Promise<void> {
       version: appVersion(),
       port: command.port,
       show: command.show.profile === 'first-run' ? undefined : command.show,
-      serviceKeyOverride: command.apiKey ?? undefined,
+      serviceKeyOverride:
+        command.apiKey === null || command.show.profile !== 'service'
+          ? undefined
+          : { baseUrl: command.show.url, key: command.apiKey, from: 'environment' },
       onOpenExternal: (url) => process.stderr.write(`open ${url}\n`),
       reportError: (where, error) =>
         report(`${where}: ${error instanceof Error ? error.message : String(error)}`),
@@ -71,6 +74,9 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`preview on ${preview.url}\n`);
   report(`data directory ${dataDirectory}${temporary ? ' (removed at exit)' : ''}`);
+  if (command.apiKey !== null && command.show.profile !== 'service') {
+    report('PITSIDE_API_KEY is used with --service only; it is not used now');
+  }
 
   const running = preview;
   let stopping = false;

@@ -1,4 +1,5 @@
 import type { Credentials } from '../main/credentials/credentials';
+import type { KeyOverride } from '../main/credentials/key-override';
 import { createDispatcher } from '../main/ipc/dispatcher';
 import { createHeadlessPlatform, type HeadlessPlatform } from '../main/platform/headless-platform';
 import { openWorkspace, type Workspace } from '../main/profiles/workspace';
@@ -14,7 +15,8 @@ export interface PreviewOptions extends PreviewServerOptions {
   version: string;
   /** Where to go before the page is served; the profile last used when absent. */
   show?: { profile: 'demo' } | { profile: 'service'; url: string };
-  serviceKeyOverride?: string;
+  /** PITSIDE_API_KEY, for the `--service` address alone. */
+  serviceKeyOverride?: KeyOverride;
   onOpenExternal?: (url: string) => void;
   reportError?: (where: string, error: unknown) => void;
 }

@@ -5,10 +5,12 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Dispatch } from '../main/ipc/dispatcher';
 import type { PushHub } from '../main/ipc/push-hub';
+import { createPreviewGuard, isJson } from './guard';
 
 /** Where `electron-vite build` puts the renderer. */
 export const BUILT_RENDERER = resolve(import.meta.dirname, '../../out/renderer');
 
+// Within the launch's secret prefix; the bridge and the page name them relative to the page.
 const BRIDGE_PATH = '/__preview/bridge.js';
 const PUSH_PATH = '/__events';
 const IPC_PATH = '/__ipc';
@@ -47,6 +49,7 @@ export interface PreviewServerOptions {
 }
 
 export interface PreviewServer {
+  /** The page, with this launch's secret in its path; `#/route` may be appended. */
   url: string;
   close(): Promise<void>;
 }
@@ -55,6 +58,7 @@ export interface PreviewServer {
  * Serves the built renderer on 127.0.0.1 (module scripts do not run from file:// in plain
  * Chromium) with `window.api` wired to `dispatch`: the real main-process services, reached over
  * HTTP instead of Electron IPC. The page keeps its own CSP; the bridge is a same-origin script.
+ * Only the page served under this launch's secret can use the bridge (see guard.ts).
  */
 export async function startPreviewServer(
   dispatch: Dispatch,
@@ -64,6 +68,7 @@ export async function startPreviewServer(
   const rendererDirectory = resolve(options.rendererDirectory ?? BUILT_RENDERER);
   const bridgeScript = await bundleBridge();
   const indexHtml = injectBridge(await readFile(join(rendererDirectory, 'index.html'), 'utf8'));
+  const guard = createPreviewGuard();
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -76,10 +81,29 @@ export async function startPreviewServer(
   });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const path = new URL(request.url ?? '/', 'http://preview').pathname;
+    if (!guard.hostAllowed(request.headers)) {
+      send(response, 403, TEXT, 'refused: the preview answers only to 127.0.0.1 and localhost');
+      return;
+    }
+    const path = guard.pathWithin(new URL(request.url ?? '/', 'http://preview').pathname);
+    if (path === null) {
+      send(response, 404, TEXT, 'not found: open the address the preview printed');
+      return;
+    }
+    if (path === IPC_PATH || path === PUSH_PATH) {
+      const refusal = guard.bridgeRefusal(request.headers);
+      if (refusal !== null) {
+        send(response, 403, TEXT, `refused: ${refusal}`);
+        return;
+      }
+    }
     if (path === IPC_PATH) {
       if (request.method !== 'POST') {
         send(response, 405, TEXT, 'IPC takes POST');
+        return;
+      }
+      if (!isJson(request.headers)) {
+        send(response, 415, TEXT, 'IPC takes application/json');
         return;
       }
       const { name, input } = parseIpcRequest(await readBody(request));
@@ -104,8 +128,9 @@ export async function startPreviewServer(
     });
   });
   const address = server.address() as AddressInfo;
+  guard.listenOn(address.port);
   return {
-    url: `http://127.0.0.1:${address.port}/`,
+    url: `http://127.0.0.1:${address.port}${guard.prefix}`,
     close: () =>
       new Promise((done) => {
         server.close(() => done());
@@ -123,8 +148,8 @@ function streamPushes(
   response: ServerResponse,
 ): void {
   response.writeHead(200, {
+    ...GUARDED,
     'content-type': 'text/event-stream',
-    'cache-control': 'no-store',
     connection: 'keep-alive',
   });
   response.write(': connected\n\n');
@@ -160,7 +185,7 @@ async function bundleBridge(): Promise<string> {
 function injectBridge(html: string): string {
   const marker = '<script type="module"';
   if (!html.includes(marker)) throw new Error('built index.html has no module script');
-  return html.replace(marker, `<script src="${BRIDGE_PATH}"></script>\n    ${marker}`);
+  return html.replace(marker, `<script src=".${BRIDGE_PATH}"></script>\n    ${marker}`);
 }
 
 function parseIpcRequest(body: string): { name: unknown; input: unknown } {
@@ -211,7 +236,18 @@ async function sendStatic(root: string, path: string, response: ServerResponse):
   send(response, 200, type, body);
 }
 
+/**
+ * On every answer: nothing kept by a cache, the secret never sent on as a referrer, and the page
+ * never shown in another site's frame.
+ */
+const GUARDED = {
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+};
+
 function send(response: ServerResponse, status: number, type: string, body: string | Buffer) {
-  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+  response.writeHead(status, { ...GUARDED, 'content-type': type });
   response.end(body);
 }

@@ -48,7 +48,7 @@ async function open(baseUrl: string): Promise<Open> {
     dataDirectory: mkdtempSync(join(tmpdir(), 'pitside-notices-')),
     fetch,
     credentials: createCredentials(),
-    keyOverride: demo.keys.viewer,
+    keyOverride: { baseUrl, key: demo.keys.viewer, from: 'environment' },
   });
   layer = opened;
   const notices: string[][] = [];

@@ -10,7 +10,8 @@ import { startTestServer, type TestServer } from '../harness/server';
 /*
  * A change of service while a view keeps reading: every read of an event that lacks its single
  * record asks for a background fetch, and none of those may land in the new service's copy.
- * Both services accept the same key (PITSIDE_API_KEY-style override), so the new one syncs too.
+ * Both services accept the same key: the old one's comes as an override (PITSIDE_API_KEY-style,
+ * bound to its address), the new one's from the keychain, so the new one syncs too.
  */
 
 let demo: TestServer;
@@ -19,9 +20,11 @@ let empty: TestServer;
 beforeAll(async () => {
   demo = await startTestServer({ data: 'demo' });
   empty = await startTestServer({ data: 'none', keys: demo.keys });
+  await createCredentials().setKey(empty.url, demo.keys.viewer);
 });
 
 afterAll(async () => {
+  await createCredentials().clearKey(empty.url);
   await demo.close();
   await empty.close();
 });
@@ -36,7 +39,7 @@ describe('switching service', () => {
       dataDirectory: mkdtempSync(join(tmpdir(), 'pitside-switch-')),
       fetch,
       credentials: createCredentials(),
-      keyOverride: demo.keys.viewer,
+      keyOverride: { baseUrl: demo.url, key: demo.keys.viewer, from: 'environment' },
     });
     const dispatch = dispatcherOf(layer);
     try {

@@ -15,7 +15,7 @@ import { startTestServer } from '../harness/server';
 const root = resolve(import.meta.dirname, '../..');
 const TSX = join(root, 'node_modules/tsx/dist/cli.mjs');
 const CLI = join(root, 'src/preview/cli.ts');
-const FIRST_LINE = /^preview on http:\/\/127\.0\.0\.1:(\d+)\/$/;
+const FIRST_LINE = /^preview on http:\/\/127\.0\.0\.1:(\d+)\/[\w-]{43}\/$/;
 
 beforeAll(() => {
   // `npm test` builds before it tests; a run of this file alone builds here if it has to.
@@ -67,7 +67,7 @@ async function firstLine(preview: Preview): Promise<string> {
 }
 
 async function ipc(base: string, name: string, input?: unknown): Promise<unknown> {
-  const response = await fetch(new URL('/__ipc', base), {
+  const response = await fetch(new URL('__ipc', base), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name, input }),
@@ -87,7 +87,7 @@ describe('npm run preview', () => {
       const page = await fetch(base);
       expect(page.status).toBe(200);
       const html = await page.text();
-      expect(html).toContain('<script src="/__preview/bridge.js"></script>');
+      expect(html).toContain('<script src="./__preview/bridge.js"></script>');
       const entry = /src="\.?(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
       expect(entry).toBeDefined();
       // The entry and every chunk the app loads later, by name from the build.
@@ -96,7 +96,7 @@ describe('npm run preview', () => {
         .map((name) => `/assets/${name}`);
       expect(chunks).toContain(entry);
       for (const script of chunks) {
-        const chunk = await fetch(new URL(script, base));
+        const chunk = await fetch(new URL(`.${script}`, base));
         expect(chunk.status).toBe(200);
         expect(chunk.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
         await chunk.arrayBuffer();

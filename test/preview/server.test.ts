@@ -61,20 +61,50 @@ afterAll(async () => {
   await layer.close();
 });
 
-/** A request with the path exactly as written: fetch would tidy `..` away before sending. */
-function rawGet(path: string): Promise<number> {
+/** This launch's secret prefix, `/<secret>/`. */
+function prefix(): string {
+  return new URL(base).pathname;
+}
+
+/**
+ * A request exactly as written: fetch would tidy `..` away before sending, and would not let a
+ * test set Host. The path is within the secret prefix unless it starts with `//`.
+ */
+function raw(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const url = new URL(base);
     const outgoing = request(
-      { host: url.hostname, port: url.port, path, method: 'GET' },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: path.startsWith('//') ? path.slice(1) : `${prefix().slice(0, -1)}${path}`,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+      },
       (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
+        let body = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        // An event stream never ends: its first bytes say enough.
+        if (response.headers['content-type'] === 'text/event-stream') {
+          response.once('data', () => {
+            resolve({ status: response.statusCode ?? 0, body });
+            response.destroy();
+          });
+          return;
+        }
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
       },
     );
     outgoing.on('error', reject);
-    outgoing.end();
+    outgoing.end(options.body);
   });
+}
+
+async function rawGet(path: string): Promise<number> {
+  return (await raw(path)).status;
 }
 
 describe('the preview server', () => {
@@ -82,12 +112,12 @@ describe('the preview server', () => {
     const page = await fetch(base);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const html = await page.text();
-    const bridge = html.indexOf('<script src="/__preview/bridge.js"></script>');
+    const bridge = html.indexOf('<script src="./__preview/bridge.js"></script>');
     expect(bridge).toBeGreaterThan(0);
     expect(bridge).toBeLessThan(html.indexOf('<script type="module"'));
-    const script = await fetch(new URL('/__preview/bridge.js', base));
+    const script = await fetch(new URL('__preview/bridge.js', base));
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect(await script.text()).toContain('/__ipc');
+    expect(await script.text()).toContain('__ipc');
   });
 
   it.each([
@@ -98,7 +128,7 @@ describe('the preview server', () => {
     ['/assets/mark.svg', 'image/svg+xml'],
     ['/icon.png', 'image/png'],
   ])('serves %s as %s', async (path, type) => {
-    const response = await fetch(new URL(path, base));
+    const response = await fetch(new URL(`.${path}`, base));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe(type);
   });
@@ -115,20 +145,24 @@ describe('the preview server', () => {
   });
 
   it('answers IPC over POST through the dispatcher, and only over POST', async () => {
-    const answer = await fetch(new URL('/__ipc', base), {
+    const answer = await fetch(new URL('__ipc', base), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'favorites:set', input: { teamNumber: 254, favorite: true } }),
     });
     expect(await answer.json()).toEqual({ ok: true, value: [254] });
-    const garbled = await fetch(new URL('/__ipc', base), { method: 'POST', body: '{ nope' });
+    const garbled = await fetch(new URL('__ipc', base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{ nope',
+    });
     expect(await garbled.json()).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect((await fetch(new URL('/__ipc', base))).status).toBe(405);
+    expect((await fetch(new URL('__ipc', base))).status).toBe(405);
   });
 
   it('streams pushes as server-sent events', async () => {
     const controller = new AbortController();
-    const stream = await fetch(new URL('/__events', base), { signal: controller.signal });
+    const stream = await fetch(new URL('__events', base), { signal: controller.signal });
     expect(stream.headers.get('content-type')).toBe('text/event-stream');
     const reader = stream.body?.getReader();
     if (reader === undefined) throw new Error('no body');
@@ -157,8 +191,111 @@ describe('the preview server', () => {
     await new Promise((done) => probe.close(done));
     const second = await startPreviewServer(dispatcherOf(layer), undefined, options);
     try {
-      expect(second.url).toBe(`http://127.0.0.1:${port}/`);
+      expect(second.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/[\\w-]{43}/$`));
       expect((await fetch(second.url)).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('the preview server, to anything but its own page', () => {
+  const favorite = (teamNumber: number) =>
+    JSON.stringify({ name: 'favorites:set', input: { teamNumber, favorite: true } });
+  const favorites = () => layer.handlers['favorites:list'](undefined);
+  const port = () => new URL(base).port;
+
+  it('serves nothing, and runs nothing, without this launch’s secret', async () => {
+    const wrong = `/${'A'.repeat(prefix().length - 2)}/`;
+    const json = { 'content-type': 'application/json' };
+    for (const path of ['//', '//index.html', '//__preview/bridge.js', `/${wrong}index.html`]) {
+      expect(await rawGet(path), path).toBe(404);
+    }
+    for (const path of ['//__ipc', `/${wrong}__ipc`]) {
+      const post = await raw(path, { method: 'POST', headers: json, body: favorite(1001) });
+      expect(post.status, path).toBe(404);
+    }
+    expect((await raw('//__events')).status).toBe(404);
+    expect(await favorites()).not.toContain(1001);
+  });
+
+  it.each(['evil.example:PORT', 'evil.example', '127.0.0.1:1', 'localhost'])(
+    'refuses a Host of %s (a rebound name), even with the secret',
+    async (host) => {
+      const headers = { host: host.replace('PORT', port()) };
+      expect((await raw('/', { headers })).status).toBe(403);
+      const post = await raw('/__ipc', {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: favorite(1002),
+      });
+      expect(post.status).toBe(403);
+      const stream = await raw('/__events', { headers });
+      expect(stream.status).toBe(403);
+      expect(stream.body).not.toContain('event:');
+      expect(await favorites()).not.toContain(1002);
+    },
+  );
+
+  it.each<Record<string, string>>([
+    { origin: 'http://127.0.0.1:1' },
+    { origin: 'http://evil.example' },
+    { origin: 'null' },
+    { 'sec-fetch-site': 'same-site' },
+    { 'sec-fetch-site': 'cross-site' },
+  ])('refuses IPC and the event stream from %j, even with the secret', async (from) => {
+    const post = await raw('/__ipc', {
+      method: 'POST',
+      headers: { ...from, 'content-type': 'application/json' },
+      body: favorite(1003),
+    });
+    expect(post.status).toBe(403);
+    expect((await raw('/__events', { headers: from })).status).toBe(403);
+    expect(await favorites()).not.toContain(1003);
+  });
+
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', ''])(
+    'refuses IPC sent as %j: only application/json, which needs a preflight from elsewhere',
+    async (type) => {
+      const post = await raw('/__ipc', {
+        method: 'POST',
+        headers: type === '' ? {} : { 'content-type': type },
+        body: favorite(1004),
+      });
+      expect(post.status).toBe(415);
+      expect(await favorites()).not.toContain(1004);
+    },
+  );
+
+  it('answers its own page, by either name of the loopback', async () => {
+    for (const [host, teamNumber] of [
+      [`127.0.0.1:${port()}`, 1005],
+      [`localhost:${port()}`, 1006],
+    ] as const) {
+      const post = await raw('/__ipc', {
+        method: 'POST',
+        headers: {
+          host,
+          origin: `http://${host}`,
+          'sec-fetch-site': 'same-origin',
+          'content-type': 'application/json; charset=utf-8',
+        },
+        body: favorite(teamNumber),
+      });
+      expect(post.status).toBe(200);
+    }
+    expect(await favorites()).toEqual(expect.arrayContaining([1005, 1006]));
+  });
+
+  it('makes a new secret at every launch, and keeps it from referrers and frames', async () => {
+    const second = await startPreviewServer(dispatcherOf(layer), undefined, { rendererDirectory });
+    try {
+      expect(new URL(second.url).pathname).not.toBe(prefix());
+      const page = await fetch(second.url);
+      expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(page.headers.get('x-frame-options')).toBe('DENY');
+      // The other launch's secret opens nothing here.
+      expect((await fetch(new URL(prefix(), second.url))).status).toBe(404);
     } finally {
       await second.close();
     }

@@ -1,5 +1,6 @@
 import type { ServiceSettings } from '../../shared/ipc/settings';
 import { KeychainUnavailableError, type Credentials } from '../credentials/credentials';
+import { overrideFor, type KeyOverride } from '../credentials/key-override';
 import type { Handlers } from '../ipc/dispatcher';
 import { IpcFailure } from '../ipc/failure';
 import { normaliseServiceUrl } from '../settings/service-url';
@@ -16,6 +17,10 @@ export type SettingsCommandName =
 export interface SettingsDeps {
   settings: SettingsStore;
   credentials: Credentials;
+  /** A key from outside the keychain, for its one service: it wins there, and only there. */
+  keyOverride?: KeyOverride;
+  /** The service the sync uses: the settings' address, or the demo service's. */
+  serviceUrl: () => string | null;
   engine: SyncEngine;
   /** Empties what was synced from the previous service; favorites and pins stay. */
   forgetSyncedData: () => Promise<void>;
@@ -28,25 +33,29 @@ export interface SettingsDeps {
 export function createSettingsHandlers({
   settings,
   credentials,
+  keyOverride,
+  serviceUrl,
   engine,
   forgetSyncedData,
 }: SettingsDeps): Pick<Handlers, SettingsCommandName> {
   async function describe(): Promise<ServiceSettings> {
     const baseUrl = settings.baseUrl();
     const scope = settings.scope();
-    if (baseUrl === null) return { baseUrl, key: 'none', keychain: 'available', scope };
+    const inUse = serviceUrl();
+    const none = { baseUrl, key: 'none', keySource: 'none', keychain: 'available', scope } as const;
+    if (inUse === null) return none;
+    const keyState = () =>
+      engine.status().problem?.code === 'unauthorized' ? ('refused' as const) : ('set' as const);
+    if (keyOverride !== undefined && overrideFor(keyOverride, inUse) !== null) {
+      // The keychain is not asked: the key in use is not there.
+      return { ...none, key: keyState(), keySource: keyOverride.from };
+    }
     try {
-      const key = await credentials.getKey(baseUrl);
-      const refused = engine.status().problem?.code === 'unauthorized';
-      return {
-        baseUrl,
-        key: key === null ? 'none' : refused ? 'refused' : 'set',
-        keychain: 'available',
-        scope,
-      };
+      const key = await credentials.getKey(inUse);
+      return key === null ? none : { ...none, key: keyState(), keySource: 'keychain' };
     } catch (error) {
       if (!(error instanceof KeychainUnavailableError)) throw error;
-      return { baseUrl, key: 'none', keychain: 'unavailable', scope };
+      return { ...none, keychain: 'unavailable' };
     }
   }
 

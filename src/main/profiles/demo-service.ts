@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { chmodSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../../server/start';
-import type { Credentials } from '../credentials/credentials';
 
-/**
- * The keychain account of the demo's key. The demo's address changes with every launch (port 0),
- * so the key is kept under this fixed name instead; `.localhost` never resolves off the machine,
- * so no real service can share the account.
- */
-export const DEMO_KEY_ACCOUNT = 'http://pitside-demo.localhost';
+/** The demo service's key, beside the demo's cache: readable by its owner alone. */
+export const DEMO_KEY_FILE = 'demo.key';
+
+const DEMO_KEY = /^demo-[A-Za-z0-9_-]{32}$/;
 
 /** The demo service's own store, beside the demo's cache: it keeps its data across restarts. */
 export const DEMO_SERVICE_FILE = 'service.db';
@@ -21,14 +19,28 @@ export interface DemoService {
 }
 
 /**
- * The demo's key: made once, at random, and kept in the keychain like any service's key. Only
- * this app's demo service knows it, and only while the app runs.
+ * The demo's key: made once, at random, and kept in the demo's directory. The app makes it for
+ * its own service inside the same process, so it guards nothing outside and needs no keychain:
+ * the demo runs where there is none (a fresh Linux box, a CI runner). Real services' keys stay in
+ * the keychain. A file that does not hold a demo key is replaced by a new key.
  */
-export async function demoKey(credentials: Credentials): Promise<string> {
-  const kept = await credentials.getKey(DEMO_KEY_ACCOUNT);
-  if (kept !== null) return kept;
+export function demoKey(directory: string): string {
+  const file = join(directory, DEMO_KEY_FILE);
+  let kept: string | null = null;
+  try {
+    kept = readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  if (kept !== null && DEMO_KEY.test(kept)) {
+    // A copy or an unpack may have widened it.
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+    return kept;
+  }
   const key = `demo-${randomBytes(24).toString('base64url')}`;
-  await credentials.setKey(DEMO_KEY_ACCOUNT, key);
+  const written = `${file}.${process.pid}.tmp`;
+  writeFileSync(written, `${key}\n`, { mode: 0o600 });
+  renameSync(written, file);
   return key;
 }
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FetchLike } from '../api/request';
 import type { Credentials } from '../credentials/credentials';
+import type { KeyOverride } from '../credentials/key-override';
 import { openDataLayer, type DataLayer } from '../data-layer';
 import type { PushHub } from '../ipc/push-hub';
 import type { Profile } from './app-state';
@@ -31,7 +32,7 @@ export function demoDirectory(dataDirectory: string): string {
  */
 export function openProfileLayer(
   profile: Profile,
-  options: LayerOptions & { pushes: PushHub; serviceKeyOverride?: string },
+  options: LayerOptions & { pushes: PushHub; serviceKeyOverride?: KeyOverride },
   demo: DemoService | null,
 ): DataLayer {
   const common = {
@@ -55,6 +56,6 @@ export function openProfileLayer(
     ...common,
     dataDirectory: directory,
     defaultBaseUrl: demo?.url,
-    keyOverride: demo?.key,
+    keyOverride: demo === null ? undefined : { baseUrl: demo.url, key: demo.key, from: 'demo' },
   });
 }

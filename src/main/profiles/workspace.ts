@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { COMMAND_NAMES, type CommandName } from '../../shared/ipc/contract';
 import type { SetupState, Theme } from '../../shared/ipc/setup';
 import { KeychainUnavailableError } from '../credentials/credentials';
+import type { KeyOverride } from '../credentials/key-override';
 import type { DataLayer } from '../data-layer';
 import { createExportHandlers } from '../handlers/export';
 import { createLinkHandlers } from '../handlers/links';
@@ -27,8 +28,8 @@ import { checkService } from './service-check';
 
 export interface WorkspaceOptions extends LayerOptions {
   platform: Platform;
-  /** A key from outside the keychain for the service (the preview's PITSIDE_API_KEY). */
-  serviceKeyOverride?: string;
+  /** A key from outside the keychain for one service (the preview's PITSIDE_API_KEY). */
+  serviceKeyOverride?: KeyOverride;
 }
 
 export interface ScheduleOptions {
@@ -76,9 +77,9 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<Workspac
 
 async function launchDemo(options: WorkspaceOptions, running: DemoService | null) {
   if (running !== null) return running;
-  const key = await keychain(() => demoKey(options.credentials));
   const directory = demoDirectory(options.dataDirectory);
   mkdirSync(directory, { recursive: true });
+  const key = demoKey(directory);
   return startDemoService({ directory, key, nativeBinding: options.nativeBinding });
 }
 
@@ -106,7 +107,7 @@ export class Workspace {
   private readonly inUse = new Set<Promise<unknown>>();
   private queue: Promise<unknown> = Promise.resolve();
   private schedule: (ScheduleOptions & { scope: () => SyncScope }) | null = null;
-  private serviceKeyOverride: string | undefined;
+  private serviceKeyOverride: KeyOverride | undefined;
   /** The demo service the open layer syncs from; `null` for the service's layer. */
   private layerDemo: DemoService | null;
   private closed = false;

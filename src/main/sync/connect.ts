@@ -2,6 +2,7 @@ import { createApiClient, type ApiClient } from '../api/client';
 import { Pace } from '../api/pace';
 import type { FetchLike } from '../api/request';
 import { KeychainUnavailableError, type Credentials } from '../credentials/credentials';
+import { overrideFor, type KeyOverride } from '../credentials/key-override';
 import { SyncSetupError } from './setup-error';
 
 export interface ConnectOptions {
@@ -9,13 +10,13 @@ export interface ConnectOptions {
   baseUrl: () => string | null;
   credentials: Credentials;
   fetch: FetchLike;
-  /** A key given from outside (the command line's PITSIDE_API_KEY): the keychain is not asked. */
-  keyOverride?: string;
+  /** A key given from outside, for its service alone: the keychain is not asked for that one. */
+  keyOverride?: KeyOverride;
 }
 
 /**
- * Builds the API client a sync run uses. The key is read once per run, from the override or the
- * keychain; a keychain that cannot be reached stops the run with its own clear reason instead of
+ * Builds the API client a sync run uses. The key is read once per run, from the override (when
+ * the run is for its service) or the keychain; a keychain that cannot be reached stops the run with its own clear reason instead of
  * surfacing later as a stream of unauthorized requests. No key is fine: team endpoints are public.
  */
 export function serviceConnector(options: ConnectOptions): () => Promise<ApiClient> {
@@ -38,7 +39,8 @@ export function serviceConnector(options: ConnectOptions): () => Promise<ApiClie
     }
     let key: string | null;
     try {
-      key = options.keyOverride ?? (await options.credentials.getKey(baseUrl));
+      key =
+        overrideFor(options.keyOverride, baseUrl) ?? (await options.credentials.getKey(baseUrl));
     } catch (error) {
       if (error instanceof KeychainUnavailableError) {
         throw new SyncSetupError('keychain', error.message, { cause: error });

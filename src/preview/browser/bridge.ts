@@ -5,11 +5,12 @@ import { createBridge } from '../../shared/ipc/bridge';
 // by the preview server and loaded before the renderer.
 // The stream opens with the page, not at the first subscription, so pushes sent while the
 // renderer starts are not lost on the way.
-const stream = new EventSource('/__events');
+// Both addresses are relative to the page, so they carry the launch's secret in its path.
+const stream = new EventSource('__events');
 
 const api = createBridge(
   async (name, input) => {
-    const response = await fetch('/__ipc', {
+    const response = await fetch('__ipc', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name, input }),

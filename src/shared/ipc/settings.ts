@@ -30,12 +30,21 @@ export const apiKeySchema = z
   .refine((key) => !/[\s]/.test(key), 'must be one word without spaces or line breaks');
 
 /**
+ * Where the key in use comes from: the keychain, PITSIDE_API_KEY for the address given with it
+ * (that launch only), or the demo's own key; `none` when there is no key.
+ */
+export const keySourceSchema = z.enum(['none', 'keychain', 'environment', 'demo']);
+export type KeySource = z.infer<typeof keySourceSchema>;
+
+/**
  * What the renderer may know about the service settings: never the key itself, only whether one
- * is set and whether the service refused it on the last attempt.
+ * is set, where it comes from, and whether the service refused it on the last attempt.
  */
 export const serviceSettingsSchema = z.object({
   baseUrl: z.string().nullable(),
   key: z.enum(['none', 'set', 'refused']),
+  keySource: keySourceSchema,
+  /** `unavailable`: the keychain was asked for the key and could not answer. */
   keychain: z.enum(['available', 'unavailable']),
   scope: syncScopeSchema,
 });

@@ -45,7 +45,7 @@ function open(key?: string): Opened {
     dataDirectory,
     fetch,
     credentials: createCredentials(),
-    keyOverride: key,
+    keyOverride: key === undefined ? undefined : { baseUrl: server.url, key, from: 'environment' },
   });
   layers.push(layer);
   const pushes: Opened['pushes'] = [];

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEY_ACCOUNT } from '../../../src/main/profiles/demo-service';
+import { DEMO_KEY_FILE } from '../../../src/main/profiles/demo-service';
 import type { SyncStatus } from '../../../src/shared/ipc/sync';
 import type { SetupState } from '../../../src/shared/ipc/setup';
 import { valueOf } from '../../harness/layer-dispatch';
@@ -11,7 +11,7 @@ import { credentials, openTestWorkspace, settled, type OpenWorkspace } from './w
 
 /*
  * The demo as a first-time user meets it: the reference service started inside main on loopback,
- * its key in the real keychain, its own cache beside the service's, synced and read through the
+ * its key in a file of its own (no keychain needed), its own cache beside the service's, synced and read through the
  * dispatcher like the renderer reads it; and back on the demo after a restart.
  */
 
@@ -70,8 +70,11 @@ describe('the first run and the demo', () => {
     expect(status).toMatchObject({ state: 'idle', problem: null });
     expect(status.lastSuccessAt).not.toBeNull();
 
-    // The demo's key is kept like any key, and it is the one the demo service takes.
-    const key = await credentials.getKey(DEMO_KEY_ACCOUNT);
+    // The demo's key is kept beside its cache, for its owner alone, and it is the one the demo
+    // service takes.
+    const keyFile = join(dataDirectory, 'demo', DEMO_KEY_FILE);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    const key = readFileSync(keyFile, 'utf8').trim();
     expect(key).toMatch(/^demo-[A-Za-z0-9_-]{32}$/);
     const asked = await fetch(`${demoUrl}/v1/events?perPage=1`, {
       headers: { authorization: `Bearer ${key ?? ''}` },

@@ -4,12 +4,12 @@ import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommandName } from '../../../src/shared/ipc/contract';
 import { COMMAND_NAMES } from '../../../src/shared/ipc/contract';
-import { createCredentials, KEYCHAIN_SERVICE } from '../../../src/main/credentials/credentials';
+import { createCredentials } from '../../../src/main/credentials/credentials';
 import type { Keychain } from '../../../src/main/credentials/keychain';
 import { openDataLayer, type DataLayer } from '../../../src/main/data-layer';
 import { createDispatcher, type Dispatch } from '../../../src/main/ipc/dispatcher';
 import { createHeadlessPlatform } from '../../../src/main/platform/headless-platform';
-import { DEMO_KEY_ACCOUNT } from '../../../src/main/profiles/demo-service';
+import { DEMO_KEY_FILE } from '../../../src/main/profiles/demo-service';
 import { openWorkspace, type Workspace } from '../../../src/main/profiles/workspace';
 import { createHandlers } from '../../../src/main/services';
 import { startFaultProxy, type FaultProxy } from '../../harness/fault-proxy';
@@ -348,7 +348,7 @@ describe('the app’s workspace', () => {
     await workspace.close();
   });
 
-  it('takes a key at connect, makes the demo’s, and keeps both in the keychain only', async () => {
+  it('keeps the key taken at connect in the keychain only, the demo’s in its own file', async () => {
     const key = service.keys.viewer;
     await ask('setup:get');
     await ask('setup:connect', { baseUrl: proxy.url, key });
@@ -363,17 +363,19 @@ describe('the app’s workspace', () => {
     await workspace.current.engine.idle();
     await ask('events:list');
 
-    const demoKey = kept.get(`${KEYCHAIN_SERVICE} ${DEMO_KEY_ACCOUNT}`) ?? '';
-    expect(demoKey).not.toBe('');
-    expect([...kept.values()].sort()).toEqual([key, demoKey].sort());
+    const demoKeyFile = join(dataDirectory, 'demo', DEMO_KEY_FILE);
+    const demoKey = readFileSync(demoKeyFile, 'utf8').trim();
+    expect(demoKey).toMatch(/^demo-/);
+    expect([...kept.values()]).toEqual([key]);
     expect(
       proxy.requests.some((request) => request.headers.authorization === `Bearer ${key}`),
     ).toBe(true);
     const keys = [key, demoKey];
     expect(mention(traces, keys)).toEqual([]);
     expect(mention(output.lines, keys)).toEqual([]);
-    // The demo service's own store is in the data directory too: it holds no key either.
-    expect(filesHolding(dataDirectory, keys)).toEqual([]);
+    // The demo service's own store is in the data directory too: it holds no key either. The
+    // demo's key file is the one place its key is, and the real key is in no file.
+    expect(filesHolding(dataDirectory, keys)).toEqual([demoKeyFile]);
   });
 });
 
