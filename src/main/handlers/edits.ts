@@ -53,6 +53,9 @@ function failureOf(error: unknown, bodyMember?: string): unknown {
     case 'invalid_transition':
     case 'payload_too_large':
       return new IpcFailure('invalid_input', error.message, within(bodyMember, error.details));
+    case 'invalid_base':
+      // Named from the input's root: the base is a member of its own, not of the event body.
+      return new IpcFailure('invalid_input', error.message, error.details);
     case 'not_found':
       return new IpcFailure('not_found', error.message);
     case 'not_allowed':
@@ -116,9 +119,9 @@ export function createEditHandlers({
 
     // A form opened on a temporary code may be saved after the sync that replaced it: the edit
     // goes to the event under its new code rather than being refused as unknown.
-    'events:update': ({ eventId, patch }) =>
+    'events:update': ({ eventId, patch, base }) =>
       refusing(
-        async () => editView(await sending(outbox.update(aliases.resolve(eventId), patch))),
+        async () => editView(await sending(outbox.update(aliases.resolve(eventId), patch, base))),
         'patch',
       ),
 
@@ -136,8 +139,8 @@ export function createEditHandlers({
     'edits:resolve': ({ id, take }) =>
       refusing(async () => viewOrNull(await sending(outbox.resolve(id, take)))),
 
-    'edits:resend': ({ id, payload }) =>
-      refusing(async () => viewOrNull(await sending(outbox.resend(id, payload))), 'payload'),
+    'edits:resend': ({ id, payload, base }) =>
+      refusing(async () => viewOrNull(await sending(outbox.resend(id, payload, base))), 'payload'),
 
     'edits:sendNow': () => ({ started: engine.start({ scope: settings.scope() }) }),
 

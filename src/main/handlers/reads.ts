@@ -84,6 +84,7 @@ export function createReadHandlers({ reader, now, requestFetch }: ReadDeps): Rea
         data: event,
         freshness: { complete: detailed && behind.complete, syncedAt: behind.syncedAt },
         builtFrom: ['events', `event:${eventId}`],
+        etag: events.validator(eventId),
       };
     },
 

@@ -34,7 +34,8 @@ export interface UpdateVerdict {
  * Three-way comparison of an update with the service's record now. A field the service changed
  * since the edit's base, to something else than the edit's value, is a conflict. A field only
  * one side changed merges by itself: the service's stays, the edit's is sent. A base the cache
- * never knew (the visibility of an event only read from its list) is taken to be the service's.
+ * never knew (the visibility of an event only read from its list) cannot tell who changed what:
+ * where the service's value is not the edit's, it is held as a conflict too, never overwritten.
  */
 export function compareUpdate(edit: UpdateEdit, record: EventRecord): UpdateVerdict {
   const theirs = recordValues(record);
@@ -44,14 +45,27 @@ export function compareUpdate(edit: UpdateEdit, record: EventRecord): UpdateVerd
   for (const field of Object.keys(mine) as EditableField[]) {
     const value = mine[field] ?? null;
     if (theirs[field] === value) continue;
-    const base = edit.base[field];
-    if (base !== undefined && base !== null && base !== theirs[field]) {
+    const base = edit.base[field] ?? null;
+    if (base !== theirs[field]) {
       conflicts[field] = { base, theirs: theirs[field], mine: value };
     } else {
       patch[field] = value;
     }
   }
   return { conflicts, patch };
+}
+
+/**
+ * Whether an edit was made on the state `record` is in, for every field it is based on: only then
+ * may the validator of `record` go out with it as If-Match.
+ */
+export function basedOn(edit: UpdateEdit | DeleteEdit, record: EventRecord): boolean {
+  const theirs = recordValues(record);
+  const fields =
+    edit.kind === 'update'
+      ? (Object.keys(patchValues(edit.payload)) as EditableField[])
+      : EDITABLE_EVENT_FIELDS.filter((field) => (edit.base[field] ?? null) !== null);
+  return fields.every((field) => edit.base[field] === theirs[field]);
 }
 
 /** Whether an update that may have gone out is what the service reads now. */

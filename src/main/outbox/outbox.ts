@@ -7,10 +7,11 @@ import {
   mergePatch,
   type EventInputError,
 } from '../../shared/wire/event-input';
-import { EDITABLE_EVENT_FIELDS } from '../../shared/ipc/edits';
+import { EDITABLE_EVENT_FIELDS, type EditBase } from '../../shared/ipc/edits';
 import type { WriteQueue } from '../cache/write-queue';
 import type { CacheWriter } from '../cache/writes';
 import type { AppDatabase } from '../storage/database';
+import { toPatch } from './compare';
 import { OutboxReader } from './outbox-rows';
 import { isLocalEventId, newLocalEventId, patchValues, type Edit, type EditConflict } from './edit';
 import { fieldValues, type EditableField, type EventRow, type FieldValues } from './event-row';
@@ -18,7 +19,13 @@ import { fieldValues, type EditableField, type EventRow, type FieldValues } from
 /** Why an edit was not queued: what the service would answer, or what the outbox itself refuses. */
 export class EditRefusedError extends Error {
   constructor(
-    readonly code: EventInputError['code'] | 'not_found' | 'not_allowed' | 'no_service',
+    readonly code:
+      | EventInputError['code']
+      | 'not_found'
+      | 'not_allowed'
+      | 'no_service'
+      /** The base a form sent does not say what a field it changes read before. */
+      | 'invalid_base',
     message: string,
     readonly details: ErrorDetail[] = [],
   ) {
@@ -121,8 +128,13 @@ export class Outbox {
     });
   }
 
-  /** Queues a merge patch of an event, checked against the event as it reads now. */
-  update(eventId: string, patch: unknown): Promise<Edit> {
+  /**
+   * Queues a merge patch of an event, checked against the event as it reads now. `seen` is what
+   * the organizer's form showed when it opened: the edit is based on it, so a field someone else
+   * changed meanwhile is compared as theirs, never overwritten. Without it (the command line, a
+   * stream button), the edit is based on the event as it reads now.
+   */
+  update(eventId: string, patch: unknown, seen?: EditBase): Promise<Edit> {
     const checked = checkPatchBody(patch);
     if (!checked.ok) return Promise.reject(EditRefusedError.of(checked.error));
     return this.write(() => {
@@ -131,13 +143,27 @@ export class Outbox {
       const merged = mergePatch(fieldsOf(row), checked.value);
       if (!merged.ok) throw EditRefusedError.of(merged.error);
       const fields = Object.keys(patchValues(patch as EventPatchInput)) as EditableField[];
-      const { baseEtag } = this.captureBase(scope, eventId);
+      const base = seen === undefined ? fieldValues(row, EDITABLE_EVENT_FIELDS) : seen.fields;
+      const unseen = fields.filter((field) => base[field] === undefined);
+      if (unseen.length > 0) {
+        throw new EditRefusedError(
+          'invalid_base',
+          'The change does not say what the fields it sets read before it.',
+          unseen.map((field) => ({ field: `base.fields.${field}`, issue: 'is required' })),
+        );
+      }
+      const captured = this.captureBase(scope, eventId);
+      // A validator vouches for every field: with one the form never knew, the edit is compared
+      // with the service's record instead, where an unknown base is held as a conflict.
+      const known = fields.every((field) => base[field] !== null);
+      const baseEtag =
+        !known || !captured.first ? null : seen === undefined ? captured.baseEtag : seen.etag;
       const id = this.rows.add({
         service: scope,
         eventId,
         kind: 'update',
         payload: patch,
-        base: fieldValues(row, fields),
+        base,
         baseEtag,
         idempotencyKey: randomUUID(),
         queuedAt: this.stamp(),
@@ -240,10 +266,22 @@ export class Outbox {
         this.overlay.refresh(edit.eventId);
         return this.rows.get(id, this.requireScope());
       }
-      const payload = withoutFields(
-        edit.payload,
-        fields.filter((field) => choice(field) === 'theirs'),
+      // A field only someone else changed is in the conflict when the service refused the two
+      // changes together; keeping "mine" there puts back what the organizer saw.
+      const kept = patchValues(edit.payload);
+      const restored: FieldValues = Object.fromEntries(
+        fields
+          .filter((field) => choice(field) === 'mine' && kept[field] === undefined)
+          .map((field) => [field, conflict.fields[field]?.mine ?? null]),
       );
+      const payload = withValues(
+        withoutFields(
+          edit.payload,
+          fields.filter((field) => choice(field) === 'theirs'),
+        ),
+        restored,
+      );
+      this.checkAgainstService(edit.eventId, payload);
       if (Object.keys(patchValues(payload)).length === 0) {
         this.rows.remove(id);
       } else {
@@ -271,7 +309,7 @@ export class Outbox {
    * follow it; an update or delete goes out after the edits queued since, as a new edit. Either
    * gets a new idempotency key: the service never applied the old one.
    */
-  async resend(id: number, payload?: unknown): Promise<Edit | null> {
+  async resend(id: number, payload?: unknown, seen?: EditBase): Promise<Edit | null> {
     const edit = await this.write(() => this.requireEdit(id));
     if (edit.state !== 'failed') {
       throw new EditRefusedError('not_allowed', `Edit ${id} has not failed; it is ${edit.state}.`);
@@ -299,7 +337,7 @@ export class Outbox {
     }
     const queued =
       edit.kind === 'update'
-        ? await this.update(edit.eventId, payload ?? edit.payload)
+        ? await this.update(edit.eventId, payload ?? edit.payload, seen)
         : await this.remove(edit.eventId);
     await this.write(() => this.rows.remove(id));
     return queued;
@@ -344,15 +382,44 @@ export class Outbox {
   }
 
   /**
+   * The choices of a conflict, merged into the service's record it was found against, must make
+   * an event the service takes: choosing a start from one side and an end from the other may not.
+   */
+  private checkAgainstService(eventId: string, payload: EventPatchInput): void {
+    const service = this.overlay.shadow(eventId)?.record;
+    if (service === undefined || service === null) return;
+    const checked = checkPatchBody(payload);
+    const merged = checked.ok ? mergePatch(fieldsOf(service), checked.value) : checked;
+    if (merged.ok) return;
+    throw new EditRefusedError(
+      merged.error.code,
+      'These choices together make an event the service refuses; choose again.',
+      merged.error.details,
+    );
+  }
+
+  /**
    * The first edit of an event keeps the service's copy as its shadow; its validator is the
    * edit's base. A later edit is based on the one before it, whose answer gives its validator.
    */
-  private captureBase(scope: string, eventId: string): { baseEtag: string | null } {
-    if (isLocalEventId(eventId)) return { baseEtag: null };
+  private captureBase(scope: string, eventId: string): { baseEtag: string | null; first: boolean } {
+    if (isLocalEventId(eventId)) return { baseEtag: null, first: false };
     const first = this.rows.standing(scope, eventId).length === 0;
     const shadow = this.overlay.capture(eventId);
-    return { baseEtag: first ? shadow.etag : null };
+    return { baseEtag: first ? shadow.etag : null, first };
   }
+}
+
+/** A merge patch with `values` set in it, a location's members each. */
+function withValues(patch: EventPatchInput, values: FieldValues): EventPatchInput {
+  if (Object.keys(values).length === 0) return patch;
+  const added = toPatch(values) as EventPatchInput;
+  const location = { ...(patch.location ?? {}), ...(added.location ?? {}) };
+  return {
+    ...patch,
+    ...added,
+    ...(Object.keys(location).length === 0 ? {} : { location }),
+  };
 }
 
 /** A merge patch without the members of `fields`. */

@@ -7,6 +7,7 @@ import { failureWords } from '../failure-words';
 import type { WriteQueue } from '../cache/write-queue';
 import type { CacheWriter } from '../cache/writes';
 import { compareDelete, compareUpdate, isApplied, toPatch, type Conflicts } from './compare';
+import { REFUSED_TOGETHER, refusedMerge } from './refused-merge';
 import {
   isLocalEventId,
   patchValues,
@@ -256,11 +257,14 @@ export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary>
     // Without a validator: what was sent, for its second look, and the time it must leave by.
     let unguarded: { fields: SentFields; sendBy: number } | null = null;
     let heldBack = false;
+    // The service's record the edit was last compared with, and merged into.
+    let compared: { record: EventRecord; etag: string | null } | null = null;
     for (let round = 0; round < 3; round += 1) {
       if (mustCompare) {
         const checkedAt = Date.now();
         const current = await currentRecord(edit.eventId);
         if (current === null) return gone(edit);
+        compared = current;
         if (edit.state === 'sending' && isApplied(edit, current.record)) {
           const sent = current.etag === null ? appliedFields(edit) : null;
           await settle.updated(edit, current.record, current.etag, secondLook(edit, sent));
@@ -300,6 +304,16 @@ export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary>
         await settle.updated(edit, record, answer.etag, sent);
         return 'done';
       } catch (error) {
+        const together =
+          compared === null ? null : refusedMerge(edit, compared.record, held, error);
+        if (together !== null && compared !== null) {
+          await settle.conflict(edit, together.conflicts, compared.record, compared.etag, null, {
+            ...editError(together.error),
+            code: 'conflict',
+            message: REFUSED_TOGETHER,
+          });
+          return 'blocked';
+        }
         // Held back past the time it had to leave by: the check is stale, so it is made again.
         // Changed since the edit's base: compare, merge what merges, and try again.
         if (!(error instanceof SendWindowMissed) && !isPreconditionFailed(error)) throw error;

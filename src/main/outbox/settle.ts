@@ -4,7 +4,7 @@ import type { EventRecord } from '../../shared/wire/event';
 import type { WriteQueue } from '../cache/write-queue';
 import type { CacheWriter } from '../cache/writes';
 import { patchValues, type Edit, type EditError } from './edit';
-import { toPatch, type Conflicts } from './compare';
+import { basedOn, toPatch, type Conflicts } from './compare';
 import type { EditableField, FieldValues } from './event-row';
 import type { NewSentCheck, SentCheck } from './sent-check-rows';
 
@@ -53,6 +53,7 @@ export class Settle {
   /**
    * Both sides changed a field: the organizer chooses. The service's record becomes the shadow.
    * `sent` watches the fields that went out meanwhile, when they went without a validator.
+   * `reason` says why, where it is more than "both changed the same field".
    */
   conflict(
     edit: Edit,
@@ -60,11 +61,17 @@ export class Settle {
     record: EventRecord,
     etag: string | null,
     sent: NewSentCheck | null = null,
+    reason: EditError | null = null,
   ) {
     return this.write(() => {
       this.rows.update(
         edit.id,
-        { state: 'conflict', conflict: { fields: conflicts, etag }, error: null, notBefore: null },
+        {
+          state: 'conflict',
+          conflict: { fields: conflicts, etag },
+          error: reason,
+          notBefore: null,
+        },
         this.now(),
       );
       if (sent !== null) this.writer.sentChecks.add(this.scope, sent);
@@ -85,7 +92,7 @@ export class Settle {
     return this.write(() => {
       this.rows.remove(edit.id);
       if (sent !== null) this.writer.sentChecks.add(this.scope, sent);
-      this.passValidator(edit.eventId, etag);
+      this.passValidator(edit.eventId, record, etag);
       this.writer.overlay.takeRecord(record, etag);
     });
   }
@@ -156,7 +163,7 @@ export class Settle {
     await this.write(() => {
       this.rows.remove(edit.id);
       this.rows.retarget(this.scope, from, to);
-      this.passValidator(to, etag);
+      this.passValidator(to, record, etag);
       this.writer.renameEvent(from, to);
       this.writer.overlay.takeRecord(record, etag);
     });
@@ -210,12 +217,17 @@ export class Settle {
     });
   }
 
-  /** The next edit of the event was made on this one's result: this answer's validator is its base. */
-  private passValidator(eventId: string, etag: string | null): void {
+  /**
+   * The next edit of the event was made on this one's result: this answer's validator is its base,
+   * unless the answer holds someone else's change to a field it was based on (its form was open
+   * on the event before that change), which only a comparison shows.
+   */
+  private passValidator(eventId: string, record: EventRecord, etag: string | null): void {
     const next = this.rows.standing(this.scope, eventId)[0];
-    if (next !== undefined && next.kind !== 'create' && next.baseEtag === null && etag !== null) {
-      this.rows.update(next.id, { baseEtag: etag }, this.now());
+    if (next === undefined || next.kind === 'create' || next.baseEtag !== null || etag === null) {
+      return;
     }
+    if (basedOn(next, record)) this.rows.update(next.id, { baseEtag: etag }, this.now());
   }
 
   private write<Result>(work: () => Result): Promise<Result> {

@@ -87,6 +87,24 @@ const patchPayloadSchema = z.object({
 /** What each field read: when the edit was made, or for a conflict on each side; null if unknown. */
 const fieldValuesSchema = z.partialRecord(editableEventFieldSchema, z.string().nullable());
 
+/** A strong or weak entity tag as HTTP writes it; it goes out in an `If-Match` header. */
+const etagSchema = z
+  .string()
+  .max(1024)
+  .regex(/^(W\/)?"[\x21\x23-\x7e\x80-\xff]*"$/, 'must be an entity tag, like "abc"');
+
+/**
+ * What a form showed when it opened: each field as the service had it (as the service writes it,
+ * `null` where the cache did not know it), and the service's validator of that state where it
+ * gave one. The edit is based on it, so a field someone else changed while the form was open is
+ * a conflict, not overwritten. A body larger than the service takes is no base anyone saw.
+ */
+export const editBaseSchema = z.strictObject({
+  fields: z.partialRecord(editableEventFieldSchema, z.string().max(65_536).nullable()),
+  etag: etagSchema.nullable(),
+});
+export type EditBase = z.infer<typeof editBaseSchema>;
+
 export const editErrorSchema = z.object({
   /** From the one list of failures (`src/shared/failures.ts`): `forbidden`, `rejected`, `offline`, … */
   code: z.enum(FAILURE_CODES),
@@ -167,9 +185,16 @@ export const editCommands = {
   'edits:list': { input: noInput, output: editListSchema },
   /** Queues a new event under a temporary code; the service names it when it gets it. */
   'events:create': { input: z.strictObject({ event: eventBodySchema }), output: editSchema },
-  /** Queues a JSON merge patch, checked against the event as the cache shows it now. */
+  /**
+   * Queues a JSON merge patch, checked against the event as the cache shows it now, and based on
+   * what the form showed when it opened (`base`); without one, on the event as it reads now.
+   */
   'events:update': {
-    input: z.strictObject({ eventId: eventIdSchema, patch: eventBodySchema }),
+    input: z.strictObject({
+      eventId: eventIdSchema,
+      patch: eventBodySchema,
+      base: editBaseSchema.optional(),
+    }),
     output: editSchema,
   },
   /** `null` when the event never left this machine: it is simply taken back. */
@@ -192,9 +217,16 @@ export const editCommands = {
     input: z.strictObject({ id: editIdSchema, take: resolutionSchema }),
     output: editOrNothing,
   },
-  /** Queues a refused edit again, with corrected input for a create or an update. */
+  /**
+   * Queues a refused edit again, with corrected input for a create or an update; a corrected
+   * update is based on what its form showed when it opened (`base`), as `events:update` is.
+   */
   'edits:resend': {
-    input: z.strictObject({ id: editIdSchema, payload: eventBodySchema.optional() }),
+    input: z.strictObject({
+      id: editIdSchema,
+      payload: eventBodySchema.optional(),
+      base: editBaseSchema.optional(),
+    }),
     output: editOrNothing,
   },
   /**

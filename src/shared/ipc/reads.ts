@@ -153,7 +153,13 @@ export const eventListAnswerSchema = cachedListSchema(eventListItemSchema);
 export const teamListAnswerSchema = cachedListSchema(teamListItemSchema);
 export const matchListAnswerSchema = cachedListSchema(matchRecordSchema);
 export const clipListAnswerSchema = cachedListSchema(clipRecordSchema);
-export const eventAnswerSchema = cachedRecordSchema(cachedEventSchema);
+export const eventAnswerSchema = cachedRecordSchema(cachedEventSchema).extend({
+  /**
+   * The service's validator of the record `data` shows, where it gave one and no edit made here
+   * stands on top of it: an edit form opened on this answer sends it back as its base.
+   */
+  etag: z.string().nullable(),
+});
 export const teamAnswerSchema = cachedRecordSchema(cachedTeamSchema);
 
 export type EventListAnswer = z.infer<typeof eventListAnswerSchema>;

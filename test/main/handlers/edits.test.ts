@@ -8,7 +8,9 @@ import type { Dispatch } from '../../../src/main/ipc/dispatcher';
 import { createBridge } from '../../../src/shared/ipc/bridge';
 import { type EditList, type EditView } from '../../../src/shared/ipc/edits';
 import type { PushName } from '../../../src/shared/ipc/pushes';
+import type { EventAnswer } from '../../../src/shared/ipc/reads';
 import type { EventRecord } from '../../../src/shared/wire/event';
+import { openOn } from '../../../src/renderer/src/views/event-form/form-opening';
 import { dispatcherOf, valueOf } from '../../harness/layer-dispatch';
 import { patchEvent, startTestServer, type TestServer } from '../../harness/server';
 
@@ -324,6 +326,54 @@ describe('the edit commands over IPC', () => {
     expect(await listed(dispatch)).toEqual([]);
     expect(await serviceName(kept.id)).toBe('Mine');
     expect(await serviceName(yielded.id)).toBe('Theirs');
+  });
+
+  it('bases a change on what its form opened on: a name changed meanwhile is a conflict, not overwritten', async () => {
+    const target = await serviceCreated();
+    const opened = await connected();
+    const { dispatch } = opened;
+    // The form opens: its first read asks for the single record, the second has it and its validator.
+    await dispatch('events:get', { eventId: target.id });
+    await opened.layer.engine.idle();
+    const answer = await valueOf<EventAnswer>(dispatch('events:get', { eventId: target.id }));
+    expect(answer.etag).toMatch(/^"/);
+    const form = openOn(answer.data, answer.etag);
+
+    // A sync brings a colleague's name while the form is open; the organizer types theirs and saves.
+    expect(await patchEvent(server, target.id, { name: 'Theirs' })).toBe(200);
+    await sync(opened);
+    expect(await eventName(dispatch, target.id)).toBe('Theirs');
+    await valueOf(
+      dispatch('events:update', { eventId: target.id, patch: { name: 'Mine' }, base: form.base }),
+    );
+    await opened.layer.engine.idle();
+    await sync(opened);
+    const [edit] = await listed(dispatch);
+    expect(edit).toMatchObject({
+      state: 'conflict',
+      conflict: { fields: { name: { base: target.name, theirs: 'Theirs', mine: 'Mine' } } },
+    });
+    expect(await serviceName(target.id)).toBe('Theirs');
+  });
+
+  it('refuses a base that is not one, naming what is wrong, and queues nothing', async () => {
+    const target = await serviceCreated();
+    const { dispatch } = await connected();
+    const fields = { name: target.name };
+    const cases: [unknown, string][] = [
+      [{ fields: { ...fields, sponsor: 'x' }, etag: null }, 'base.fields.sponsor'],
+      [{ fields, etag: '"1"\r\nX-Evil: 1' }, 'base.etag'],
+      [{ fields, etag: null, extra: true }, 'base'],
+      [{ fields: { 'location.city': 'Leeds' }, etag: null }, 'base.fields.name'],
+    ];
+    for (const [base, field] of cases) {
+      const refused = await refusal(
+        dispatch('events:update', { eventId: target.id, patch: { name: 'Mine' }, base }),
+      );
+      expect(refused.code, JSON.stringify(base)).toBe('invalid_input');
+      expect(refused.fields.join(' '), JSON.stringify(base)).toContain(field);
+    }
+    expect(await listed(dispatch)).toEqual([]);
   });
 
   it('refuses to resolve, resend or discard an edit that is not in that state or not there', async () => {

@@ -23,11 +23,25 @@ export interface FoundEvent {
 export class EventQueries {
   private readonly lister: Lister<EventRow>;
   private readonly selectById: Statement<[string], EventDetailRow>;
+  private readonly selectValidator: Statement<[string, string], string | null>;
 
   constructor(db: AppDatabase) {
     this.lister = new Lister<EventRow>(db);
     this.selectById = db.prepare(`SELECT ${EVENT_COLUMNS}, e.listed, e.visibility, e.created_at,
       e.updated_at FROM events e WHERE e.id = ?`);
+    // An event with edits standing has a shadow (the service's copy under them): what the row
+    // shows is no state of the service's, so no validator vouches for it.
+    this.selectValidator = db
+      .prepare<[string, string], string | null>(
+        `SELECT CASE WHEN EXISTS (SELECT 1 FROM event_shadows WHERE event_id = ?) THEN NULL
+          ELSE (SELECT etag FROM etags WHERE url = ?) END`,
+      )
+      .pluck();
+  }
+
+  /** The validator of the service's record the event's row shows, where one vouches for it. */
+  validator(eventId: string): string | null {
+    return this.selectValidator.get(eventId, `/v1/events/${eventId}`) ?? null;
   }
 
   /** `now` is the local clock formatted like the stored timestamps. */

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { CommandInput } from '../../../shared/ipc/contract';
-import type { EditView } from '../../../shared/ipc/edits';
+import type { EditBase, EditView } from '../../../shared/ipc/edits';
 import { bridge, describeError, unwrap } from '../api';
 import { createQueryStore } from './query-store';
 
@@ -37,13 +37,21 @@ export type Resolution = CommandInput<'edits:resolve'>['take'];
 /** The calls, so that views and tests reach the outbox one way. */
 export const editActions = {
   create: (event: EventCreateBody) => unwrap(bridge().events.create({ event })),
-  update: (eventId: string, patch: EventPatchBody) =>
-    unwrap(bridge().events.update({ eventId, patch })),
+  update: (eventId: string, patch: EventPatchBody, base?: EditBase) =>
+    unwrap(
+      bridge().events.update(base === undefined ? { eventId, patch } : { eventId, patch, base }),
+    ),
   remove: (eventId: string) => unwrap(bridge().events.delete({ eventId })),
   discard: (id: number) => unwrap(bridge().edits.discard({ id })),
   resolve: (id: number, take: Resolution) => unwrap(bridge().edits.resolve({ id, take })),
-  resend: (id: number, payload?: Record<string, unknown>) =>
-    unwrap(bridge().edits.resend(payload === undefined ? { id } : { id, payload })),
+  resend: (id: number, payload?: Record<string, unknown>, base?: EditBase) =>
+    unwrap(
+      bridge().edits.resend({
+        id,
+        ...(payload === undefined ? {} : { payload }),
+        ...(base === undefined ? {} : { base }),
+      }),
+    ),
   sendNow: () => unwrap(bridge().edits.sendNow()),
   resolveCode: (eventId: string) => unwrap(bridge().events.resolveCode({ eventId })),
 };

@@ -8,7 +8,6 @@ import { editQueries } from '../stores/edits';
 import { eventQueries } from '../stores/reads';
 import { EventForm } from './event-form/EventForm';
 import { useLeaveForm } from './event-form/use-leave-form';
-import { eventFieldsOf, formValuesOf } from './event-form/form-values';
 import { organizerActions } from './events/organizer-role';
 import { isLocalCode, useFollowRename } from './events/use-follow-rename';
 import '../styles/forms.css';
@@ -53,15 +52,15 @@ function NewEventPage() {
 }
 
 /**
- * The form opened on the event as the cache showed it then: a sync that changes the event while
- * the organizer types does not change what they see, and only what they changed is sent.
+ * The form opened on the event as the cache showed it then, which the edit is based on: a sync
+ * that changes the event while the organizer types shows in the fields they have not touched,
+ * and a field they typed into that someone else changed meanwhile becomes a conflict.
  */
 function EditForm({ eventId, answer }: { eventId: string; answer: EventAnswer }) {
   const leave = useLeaveForm(paths.event(eventId));
-  const [original] = useState(() => formValuesOf(answer.data));
   return (
     <EventForm
-      mode={{ kind: 'update', eventId, current: eventFieldsOf(answer.data), original }}
+      mode={{ kind: 'update', eventId, event: answer.data, etag: answer.etag }}
       onSaved={leave.saved}
       onCancel={leave.cancel}
     />

@@ -6,7 +6,7 @@ import { editQueries } from '../stores/edits';
 import { eventQueries } from '../stores/reads';
 import { EventForm } from './event-form/EventForm';
 import { formValuesWithEdit } from './event-form/fix-values';
-import { EMPTY_FORM, eventFieldsOf, formValuesOf } from './event-form/form-values';
+import { EMPTY_FORM } from './event-form/form-values';
 import { useLeaveForm } from './event-form/use-leave-form';
 import '../styles/forms.css';
 
@@ -36,7 +36,11 @@ function FixCreate({ edit }: { edit: Extract<FixableEdit, { kind: 'create' }> })
   );
 }
 
-/** A refused change: the event as the service has it, with the change typed over it again. */
+/**
+ * A refused change: the event as the service has it, with the change typed over it again. What
+ * the form opens on is kept while it is open (a sync that changes the event meanwhile shows in
+ * the fields the change leaves, and is not sent back to its old value).
+ */
 function FixUpdate({ edit }: { edit: Extract<FixableEdit, { kind: 'update' }> }) {
   const leave = useLeaveForm(paths.edits());
   const event = eventQueries.useQuery('event', { eventId: edit.eventId });
@@ -49,15 +53,14 @@ function FixUpdate({ edit }: { edit: Extract<FixableEdit, { kind: 'update' }> })
       <Skeleton rows={6} />
     );
   }
-  const original = formValuesOf(event.value.data);
   return (
     <EventForm
       mode={{
         kind: 'update',
         eventId: edit.eventId,
-        current: eventFieldsOf(event.value.data),
-        original,
-        resend: { editId: edit.id, values: formValuesWithEdit(original, edit.payload) },
+        event: event.value.data,
+        etag: event.value.etag,
+        resend: { editId: edit.id, body: edit.payload },
       }}
       onSaved={leave.saved}
       onCancel={leave.cancel}

@@ -162,6 +162,42 @@ describe('describeState', () => {
     expect(describeState(refused).explanation).toBe('The service refused it: No such event.');
   });
 
+  it('says a value never read here is why a change is held, not that someone changed it', () => {
+    const edit = updateEdit(
+      { visibility: 'unlisted' },
+      {
+        state: 'conflict',
+        conflict: {
+          etag: null,
+          fields: { visibility: { base: null, theirs: 'private', mine: 'unlisted' } },
+        },
+      },
+    );
+    expect(describeState(edit).explanation).toBe(
+      'This computer had not read the event’s visibility before you changed it, so it cannot tell whether the service’s value is someone else’s change: choose which value to keep.',
+    );
+  });
+
+  it('says why a change refused together with someone else’s is a conflict, and which rule', () => {
+    const message =
+      'Your change and a change made on the service meanwhile cannot both stand, so the service refused them together and nothing was applied. Choose which values stay.';
+    const edit = updateEdit(
+      { endDate: '2026-03-14T10:00:00Z' },
+      {
+        state: 'conflict',
+        error: {
+          code: 'conflict',
+          status: 422,
+          serviceCode: 'validation_failed',
+          message,
+          details: [{ field: 'endDate', issue: 'must not be before startDate' }],
+        },
+      },
+    );
+    expect(describeState(edit).explanation).toBe(message);
+    expect(failureDetails(edit)).toEqual(['End: must not be before startDate']);
+  });
+
   it('says a deletion in conflict would also remove their changes', () => {
     const edit = deleteEdit({ state: 'conflict' });
     expect(describeState(edit).explanation).toContain(

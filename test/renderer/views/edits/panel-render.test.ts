@@ -119,7 +119,8 @@ describe('ConflictResolver', () => {
               theirs: '2026-03-14T08:00:00Z',
               mine: '2026-03-14T11:00:00+01:00',
             },
-            'location.venue': { base: null, theirs: 'Hall 1', mine: 'Hall 2' },
+            'location.venue': { base: '', theirs: 'Hall 1', mine: 'Hall 2' },
+            visibility: { base: null, theirs: 'private', mine: 'unlisted' },
           },
         },
       },
@@ -135,10 +136,12 @@ describe('ConflictResolver', () => {
     );
     expect(local('2026-03-14T10:00:00Z')).toMatch(/23:00|11:00\sPM/);
     expect(read).toContain('Venue empty Hall 2 Hall 1');
+    // A base never read here is not shown as an empty value.
+    expect(read).toContain('Visibility not known here Unlisted Private');
     expect(html).toContain('title="2026-03-14 10:00 UTC"');
     // Yours is chosen for every field at first, one radio group per field.
-    expect(html.match(/role="radiogroup"/g)).toHaveLength(2);
-    expect(html.match(/checked=""/g)).toHaveLength(2);
+    expect(html.match(/role="radiogroup"/g)).toHaveLength(3);
+    expect(html.match(/checked=""/g)).toHaveLength(3);
     expect(read).toContain('Apply choices Keep all mine Take all theirs Cancel');
   });
 

@@ -82,7 +82,11 @@ function ChangeResolver({ edit, conflict, onClose }: ResolverProps) {
               <tr key={field} data-field={field}>
                 <th scope="row">{heading}</th>
                 <td className="resolver-base">
-                  <FieldValue field={field} value={sides.base} />
+                  {sides.base === null ? (
+                    <span className="muted">not known here</span>
+                  ) : (
+                    <FieldValue field={field} value={sides.base} />
+                  )}
                 </td>
                 <td className={choice === 'mine' ? 'chosen' : undefined}>
                   <FieldValue field={field} value={sides.mine} />

@@ -101,17 +101,28 @@ export function describeState(edit: EditView): StateWords {
           edit.kind === 'delete'
             ? 'The event was changed on the service after you asked to delete it: deleting it would also remove their changes.'
             : edit.error?.code === 'conflict'
-              ? // Found by the second look at a change sent to a service without ETags: the
-                // client's own words say what it found.
+              ? // Found by the second look at a change sent to a service without ETags, or a
+                // change refused together with someone else's: the client's own words say which.
                 `${clause(edit.error.message)}.`
-              : 'The same fields were changed on the service after you edited them: choose which values to keep.',
+              : unknownBase(edit).length > 0
+                ? `This computer had not read the event’s ${unknownBase(edit).join(', ')} before you changed it, so it cannot tell whether the service’s value is someone else’s change: choose which value to keep.`
+                : 'The same fields were changed on the service after you edited them: choose which values to keep.',
       };
   }
 }
 
-/** A refusal's field details as lines: "City: is required". */
+/** The fields of a conflict whose value before the edit was never known here, by name. */
+function unknownBase(edit: EditView): string[] {
+  const fields = edit.conflict?.fields ?? {};
+  return EDITABLE_EVENT_FIELDS.filter((field) => fields[field]?.base === null).map(fieldName);
+}
+
+/**
+ * A refusal's field details as lines: "City: is required". A conflict the service's refusal of
+ * two changes together made has them too: they say which rule the two broke.
+ */
 export function failureDetails(edit: EditView): string[] {
-  if (edit.state !== 'failed') return [];
+  if (edit.state !== 'failed' && edit.state !== 'conflict') return [];
   return (edit.error?.details ?? []).map(({ field, issue }) =>
     field === '' ? issue : `${fieldHeading(field)}: ${issue}`,
   );

@@ -1,10 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { EventFields } from '../../../../shared/wire/event';
+import type { CachedEvent } from '../../../../shared/ipc/reads';
 import { ApiError, describeError } from '../../api';
 import { editActions } from '../../stores/edits';
+import { formValuesWithEdit, type EditBody } from './fix-values';
+import { followEvent, openOn, type FormOpening } from './form-opening';
 import { firstFieldAtFault, hasProblems, problemsOf, type FormProblems } from './field-errors';
 import {
   EMPTY_FORM,
+  eventFieldsOf,
   FORM_FIELDS,
   seasonForStart,
   type EventFormValues,
@@ -18,16 +21,22 @@ export interface ResendOf {
   values: EventFormValues;
 }
 
+/** A refused change being corrected: its own input, typed over the event as the form opens. */
+export interface ResendChange {
+  editId: number;
+  body: EditBody;
+}
+
 export type FormMode =
   | { kind: 'create'; resend?: ResendOf }
   | {
       kind: 'update';
       eventId: string;
       /** The event as the cache shows it now: a change is checked against it, as the outbox does. */
-      current: EventFields;
-      /** What the form was opened with: only fields that differ from it are sent. */
-      original: EventFormValues;
-      resend?: ResendOf;
+      event: CachedEvent;
+      /** The service's validator of `event`, where one vouches for it. */
+      etag: string | null;
+      resend?: ResendChange;
     };
 
 /** What a save did: the event's code (a temporary one for a new event), or that nothing changed. */
@@ -35,13 +44,22 @@ export type SaveOutcome = { eventId: string; changed: boolean };
 
 const NO_PROBLEMS: FormProblems = { fields: {}, other: [] };
 
-function check(mode: FormMode, values: EventFormValues) {
-  if (mode.kind === 'create') {
+function check(mode: FormMode, opening: FormOpening | null, values: EventFormValues) {
+  if (mode.kind === 'create' || opening === null) {
     const { body, problems } = checkCreate(values);
     return { body, problems, changed: true };
   }
-  const { patch, problems } = checkUpdate(mode.current, mode.original, values);
+  const { patch, problems } = checkUpdate(eventFieldsOf(mode.event), opening.shown, values);
   return { body: patch, problems, changed: Object.keys(patch).length > 0 };
+}
+
+/** Where the form starts: what it opened on, and what its fields hold. */
+function opened(mode: FormMode): { opening: FormOpening | null; values: EventFormValues } {
+  if (mode.kind === 'create') return { opening: null, values: mode.resend?.values ?? EMPTY_FORM };
+  const opening = openOn(mode.event, mode.etag);
+  const values =
+    mode.resend === undefined ? opening.shown : formValuesWithEdit(opening.shown, mode.resend.body);
+  return { opening, values };
 }
 
 /**
@@ -50,9 +68,19 @@ function check(mode: FormMode, values: EventFormValues) {
  * stays in the fields whatever goes wrong.
  */
 export function useEventForm(mode: FormMode, onSaved: (outcome: SaveOutcome) => void) {
-  const [values, setValues] = useState<EventFormValues>(
-    () => mode.resend?.values ?? (mode.kind === 'create' ? EMPTY_FORM : mode.original),
-  );
+  // Taken once, when the form opens: what the edit is based on, and what the fields start with.
+  const [start] = useState(() => opened(mode));
+  const [opening, setOpening] = useState(start.opening);
+  const [values, setValues] = useState<EventFormValues>(start.values);
+  // A sync changed the event while the form is open: untouched fields show it (see `followEvent`).
+  const event = mode.kind === 'update' ? mode.event : null;
+  const [followed, setFollowed] = useState(event);
+  if (mode.kind === 'update' && opening !== null && event !== followed) {
+    const next = followEvent(opening, values, mode.event, mode.etag);
+    setFollowed(event);
+    setOpening(next.opening);
+    setValues(next.values);
+  }
   const [problems, setProblems] = useState<FormProblems>(NO_PROBLEMS);
   // A new event's season follows its start date until the organizer types one of their own.
   const [seasonFollowsStart, setSeasonFollowsStart] = useState(
@@ -76,7 +104,7 @@ export function useEventForm(mode: FormMode, onSaved: (outcome: SaveOutcome) => 
    * field shows its message once left, and loses it as soon as what is typed is right.
    */
   const recheck = (next: EventFormValues, left: FormField | null) => {
-    const found = check(mode, next).problems;
+    const found = check(mode, opening, next).problems;
     setProblems((shown) => {
       const fields: FormProblems['fields'] = {};
       for (const each of FORM_FIELDS) {
@@ -104,7 +132,7 @@ export function useEventForm(mode: FormMode, onSaved: (outcome: SaveOutcome) => 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    const checked = check(mode, values);
+    const checked = check(mode, opening, values);
     if (hasProblems(checked.problems)) {
       show(checked.problems);
       return;
@@ -116,12 +144,17 @@ export function useEventForm(mode: FormMode, onSaved: (outcome: SaveOutcome) => 
     }
     setSaving(true);
     try {
+      const base = opening?.base;
       const edit =
         mode.resend !== undefined
-          ? await editActions.resend(mode.resend.editId, checked.changed ? checked.body : undefined)
+          ? await editActions.resend(
+              mode.resend.editId,
+              checked.changed ? checked.body : undefined,
+              base,
+            )
           : mode.kind === 'create'
             ? await editActions.create(checked.body)
-            : await editActions.update(mode.eventId, checked.body);
+            : await editActions.update(mode.eventId, checked.body, base);
       onSaved({
         eventId: edit?.eventId ?? (mode.kind === 'update' ? mode.eventId : ''),
         changed: true,
