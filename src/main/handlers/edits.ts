@@ -183,9 +183,9 @@ export function createEditHandlers({
 
     'edits:sendNow': () => ({ started: engine.start({ scope: settings.scope() }) }),
 
-    'edits:role': () => {
+    'edits:role': async () => {
       engine.learnRoleInBackground();
-      return { ...engine.role(), builtFrom: ['outbox'] };
+      return { ...(await engine.role()), builtFrom: ['outbox'] };
     },
   };
 }
