@@ -110,7 +110,7 @@ async function start(): Promise<void> {
     preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
     rendererUrl,
     iconPath: join(appRoot, 'resources', 'icon.png'),
-    unsentEdits: unsentEdits.count,
+    unsentEdits: unsentEdits.tally,
   });
   forwardPushes(workspace.pushes, window.webContents);
 

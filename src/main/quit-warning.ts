@@ -24,21 +24,55 @@ export interface QuitQuestion {
   noLink: true;
 }
 
-/** "3 edits are not sent yet. They are kept and go out with the next sync when you open Pitside again." */
-export function unsentEditsMessage(unsent: number): string {
-  return unsent === 1
-    ? '1 edit is not sent yet. It is kept and goes out with the next sync when you open Pitside again.'
-    : `${unsent} edits are not sent yet. They are kept and go out with the next sync when you open Pitside again.`;
+/** Edits not sent, told apart: those that go out on their own, and those that wait for a person. */
+export interface UnsentTally {
+  /** Waiting or on their way: the next sync sends them. */
+  waiting: number;
+  /** Refused or in conflict: no sync sends them until the organizer fixes or resolves them. */
+  attention: number;
+}
+
+const NOTHING_UNSENT: UnsentTally = { waiting: 0, attention: 0 };
+
+function edits(count: number): string {
+  return count === 1 ? '1 edit' : `${count} edits`;
+}
+
+/** Counts a list of edits as `edits:list` answers it. */
+export function tallyUnsent(list: readonly { state: string }[]): UnsentTally {
+  const attention = list.filter(({ state }) => state === 'failed' || state === 'conflict').length;
+  return { waiting: list.length - attention, attention };
+}
+
+/**
+ * "3 edits are not sent yet. They are kept and go out with the next sync when you open Pitside
+ * again." Refused and conflicting edits are named apart: no sync sends them.
+ */
+export function unsentEditsMessage({ waiting, attention }: UnsentTally): string {
+  const waitingWords =
+    waiting === 1
+      ? '1 edit is not sent yet. It is kept and goes out with the next sync when you open Pitside again.'
+      : `${waiting} edits are not sent yet. They are kept and go out with the next sync when you open Pitside again.`;
+  const attentionWords =
+    attention === 1
+      ? '1 edit was refused by the service or is in conflict. It is kept, but it does not go out until you correct or resolve it in Edits.'
+      : `${attention} edits were refused by the service or are in conflict. They are kept, but they do not go out until you correct or resolve them in Edits.`;
+  if (attention === 0) return waitingWords;
+  if (waiting === 0) return attentionWords;
+  return `${edits(waiting + attention)} are not sent yet. ${edits(waiting)} ${waiting === 1 ? 'goes' : 'go'} out with the next sync when you open Pitside again; ${edits(attention)} ${attention === 1 ? 'was' : 'were'} refused or ${attention === 1 ? 'is' : 'are'} in conflict and ${attention === 1 ? 'waits' : 'wait'} for you in Edits.`;
 }
 
 /** The native question, or `null` when nothing is unsent and the window may simply go. */
-export function quitQuestion(unsent: number): QuitQuestion | null {
-  if (unsent <= 0) return null;
+export function quitQuestion(tally: UnsentTally): QuitQuestion | null {
+  if (tally.waiting + tally.attention <= 0) return null;
   return {
     type: 'warning',
     title: 'Edits not sent yet',
-    message: unsentEditsMessage(unsent),
-    detail: 'Stay to send them now with Sync now.',
+    message: unsentEditsMessage(tally),
+    detail:
+      tally.waiting > 0
+        ? 'Stay to send them now with Sync now.'
+        : 'Stay to correct or resolve them in Edits.',
     buttons: ['Quit', 'Stay'],
     defaultId: STAY,
     cancelId: STAY,
@@ -67,8 +101,8 @@ export function leaveDecision({
 }
 
 export interface UnsentEditsTracker {
-  /** The number of edits not sent, as last read; 0 until the first read answers. */
-  count: () => number;
+  /** The edits not sent, as last read; none until the first read answers. */
+  tally: () => UnsentTally;
   stop: () => void;
 }
 
@@ -83,17 +117,17 @@ export function trackUnsentEdits({
   reportError,
 }: {
   hub: Pick<PushHub, 'attach'>;
-  list: () => Promise<{ data: readonly unknown[] }>;
+  list: () => Promise<{ data: readonly { state: string }[] }>;
   reportError?: (where: string, error: unknown) => void;
 }): UnsentEditsTracker {
-  let count = 0;
+  let tally = NOTHING_UNSENT;
   // Reads can overlap when notices come fast: only the newest may set the count.
   let generation = 0;
   const read = () => {
     const mine = ++generation;
     list().then(
       (answer) => {
-        if (mine === generation) count = answer.data.length;
+        if (mine === generation) tally = tallyUnsent(answer.data);
       },
       (error: unknown) => reportError?.('unsent edits', error),
     );
@@ -104,5 +138,5 @@ export function trackUnsentEdits({
     if (notice.success && touches(notice.data.resources, ['outbox'])) read();
   });
   read();
-  return { count: () => count, stop: detach };
+  return { tally: () => tally, stop: detach };
 }

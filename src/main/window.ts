@@ -1,5 +1,5 @@
 import { BrowserWindow, dialog, shell, type Session } from 'electron';
-import { leaveDecision, quitChosen, quitQuestion } from './quit-warning';
+import { leaveDecision, quitChosen, quitQuestion, type UnsentTally } from './quit-warning';
 import { isOpenableExternalUrl, secureWebPreferences } from './security';
 
 export interface MainWindowOptions {
@@ -8,7 +8,7 @@ export interface MainWindowOptions {
   rendererUrl: string;
   iconPath: string;
   /** How many edits are not sent yet, as last read: closing the window with some asks first. */
-  unsentEdits: () => number;
+  unsentEdits: () => UnsentTally;
 }
 
 export function createMainWindow({
@@ -55,15 +55,19 @@ export function createMainWindow({
  * shows nothing and keeps the window, so main asks instead. What to ask, and when, is decided in
  * quit-warning.ts; this wiring is tested with a stand-in for Electron (window-unload.test.ts).
  */
-function askBeforeClosingWithUnsentEdits(window: BrowserWindow, unsentEdits: () => number): void {
+function askBeforeClosingWithUnsentEdits(
+  window: BrowserWindow,
+  unsentEdits: () => UnsentTally,
+): void {
   // 'close' comes before the page's beforeunload; a reload has none, and loses nothing.
   let closing = false;
   window.on('close', () => {
     closing = true;
   });
   window.webContents.on('will-prevent-unload', (event) => {
-    const unsent = unsentEdits();
-    const question = leaveDecision({ closing, unsent }) === 'ask' ? quitQuestion(unsent) : null;
+    const tally = unsentEdits();
+    const unsent = tally.waiting + tally.attention;
+    const question = leaveDecision({ closing, unsent }) === 'ask' ? quitQuestion(tally) : null;
     closing = false;
     // preventDefault here overrides the page's hold: the window goes (or the page reloads).
     if (question === null || quitChosen(dialog.showMessageBoxSync(window, question))) {

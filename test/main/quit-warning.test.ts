@@ -4,9 +4,13 @@ import {
   leaveDecision,
   quitChosen,
   quitQuestion,
+  tallyUnsent,
   trackUnsentEdits,
   unsentEditsMessage,
+  type UnsentTally,
 } from '../../src/main/quit-warning';
+
+const total = ({ waiting, attention }: UnsentTally) => waiting + attention;
 
 /*
  * The window's question when it is closed with edits not sent. src/main/window.ts hands this
@@ -14,37 +18,62 @@ import {
  * everything that call depends on is checked instead.
  */
 
+/** Edits in these states, as `edits:list` answers them (only the state is read here). */
+const listed = (...states: string[]) => states.map((state) => ({ state }));
+
 /** Lets the tracker's reads settle. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('unsentEditsMessage', () => {
   it('says how many edits are not sent and that they go out next time', () => {
-    expect(unsentEditsMessage(3)).toBe(
+    expect(unsentEditsMessage({ waiting: 3, attention: 0 })).toBe(
       '3 edits are not sent yet. They are kept and go out with the next sync when you open Pitside again.',
     );
   });
 
   it('speaks of one edit in the singular', () => {
-    expect(unsentEditsMessage(1)).toBe(
+    expect(unsentEditsMessage({ waiting: 1, attention: 0 })).toBe(
       '1 edit is not sent yet. It is kept and goes out with the next sync when you open Pitside again.',
     );
+  });
+
+  it('never says refused or conflicting edits go out with the next sync', () => {
+    expect(unsentEditsMessage({ waiting: 0, attention: 2 })).toBe(
+      '2 edits were refused by the service or are in conflict. They are kept, but they do not go out until you correct or resolve them in Edits.',
+    );
+    expect(unsentEditsMessage({ waiting: 1, attention: 2 })).toBe(
+      '3 edits are not sent yet. 1 edit goes out with the next sync when you open Pitside again; 2 edits were refused or are in conflict and wait for you in Edits.',
+    );
+    expect(quitQuestion({ waiting: 0, attention: 1 })?.detail).toBe(
+      'Stay to correct or resolve them in Edits.',
+    );
+  });
+
+  it('counts refused and conflicting edits apart from those waiting', () => {
+    expect(tallyUnsent(listed('pending', 'sending', 'failed', 'conflict', 'pending'))).toEqual({
+      waiting: 3,
+      attention: 2,
+    });
   });
 });
 
 describe('quitQuestion', () => {
   it('offers Quit and Stay, with Stay where Enter and Escape land', () => {
-    const question = quitQuestion(2);
-    expect(question).toMatchObject({ message: unsentEditsMessage(2), buttons: ['Quit', 'Stay'] });
+    const question = quitQuestion({ waiting: 2, attention: 0 });
+    expect(question).toMatchObject({
+      message: unsentEditsMessage({ waiting: 2, attention: 0 }),
+      buttons: ['Quit', 'Stay'],
+    });
     expect(question?.buttons[question.defaultId]).toBe('Stay');
     expect(question?.buttons[question.cancelId]).toBe('Stay');
   });
 
   it('asks nothing when nothing is unsent', () => {
-    expect(quitQuestion(0)).toBeNull();
+    expect(quitQuestion({ waiting: 0, attention: 0 })).toBeNull();
   });
 
   it('lets the window go only on Quit', () => {
-    const question = quitQuestion(2);
+    const question = quitQuestion({ waiting: 2, attention: 0 });
     if (question === null) throw new Error('expected a question');
     expect(quitChosen(question.buttons.indexOf('Quit'))).toBe(true);
     expect(quitChosen(question.buttons.indexOf('Stay'))).toBe(false);
@@ -69,12 +98,12 @@ describe('leaveDecision', () => {
 describe('trackUnsentEdits', () => {
   it('reads the count at once and again when a commit touches the outbox', async () => {
     const hub = new PushHub();
-    const answers = [['a', 'b'], ['a', 'b', 'c'], []];
+    const answers = [listed('pending', 'failed'), listed('pending', 'failed', 'conflict'), []];
     const list = vi.fn(() => Promise.resolve({ data: answers.shift() ?? [] }));
     const tracker = trackUnsentEdits({ hub, list });
-    expect(tracker.count()).toBe(0);
+    expect(total(tracker.tally())).toBe(0);
     await settle();
-    expect(tracker.count()).toBe(2);
+    expect(total(tracker.tally())).toBe(2);
 
     hub.send('cache:changed', { resources: ['events', 'event:2026leeds'] });
     await settle();
@@ -82,27 +111,29 @@ describe('trackUnsentEdits', () => {
 
     hub.send('cache:changed', { resources: ['event:2026leeds', 'outbox'] });
     await settle();
-    expect(tracker.count()).toBe(3);
+    expect(total(tracker.tally())).toBe(3);
 
     // A change of service replaces everything, its edits too.
     hub.send('cache:changed', { resources: ['all'] });
     await settle();
-    expect(tracker.count()).toBe(0);
+    expect(total(tracker.tally())).toBe(0);
     expect(list).toHaveBeenCalledTimes(3);
   });
 
   it('keeps the newest answer when reads overlap', async () => {
     const hub = new PushHub();
-    const pending: ((data: string[]) => void)[] = [];
+    const pending: ((data: { state: string }[]) => void)[] = [];
     const list = () =>
-      new Promise<{ data: string[] }>((resolve) => pending.push((data) => resolve({ data })));
+      new Promise<{ data: { state: string }[] }>((resolve) =>
+        pending.push((data) => resolve({ data })),
+      );
     const tracker = trackUnsentEdits({ hub, list });
     hub.send('cache:changed', { resources: ['outbox'] });
-    pending[1]?.(['a']);
+    pending[1]?.(listed('pending'));
     await settle();
-    pending[0]?.(['a', 'b', 'c']);
+    pending[0]?.(listed('pending', 'pending', 'pending'));
     await settle();
-    expect(tracker.count()).toBe(1);
+    expect(total(tracker.tally())).toBe(1);
   });
 
   it('keeps the last count and reports a failed read', async () => {
@@ -110,19 +141,19 @@ describe('trackUnsentEdits', () => {
     const reportError = vi.fn();
     let fail = false;
     const list = () =>
-      fail ? Promise.reject(new Error('closed')) : Promise.resolve({ data: ['a'] });
+      fail ? Promise.reject(new Error('closed')) : Promise.resolve({ data: listed('pending') });
     const tracker = trackUnsentEdits({ hub, list, reportError });
     await settle();
     fail = true;
     hub.send('cache:changed', { resources: ['outbox'] });
     await settle();
-    expect(tracker.count()).toBe(1);
+    expect(total(tracker.tally())).toBe(1);
     expect(reportError).toHaveBeenCalledWith('unsent edits', expect.any(Error));
   });
 
   it('stops listening when stopped', async () => {
     const hub = new PushHub();
-    const list = vi.fn(() => Promise.resolve({ data: [] }));
+    const list = vi.fn(() => Promise.resolve({ data: listed() }));
     trackUnsentEdits({ hub, list }).stop();
     hub.send('cache:changed', { resources: ['outbox'] });
     await settle();

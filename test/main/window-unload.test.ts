@@ -52,7 +52,7 @@ function openWindow(unsent: number): Window {
     preloadPath: '/preload.js',
     rendererUrl: 'file:///index.html',
     iconPath: '/icon.png',
-    unsentEdits: () => unsent,
+    unsentEdits: () => ({ waiting: unsent, attention: 0 }),
   });
   return electron.windows.at(-1) as Window;
 }

@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { editCommands, EditView } from '../../shared/ipc/edits';
 import type { ErrorDetail } from '../../shared/wire/errors';
 import { EventAliases } from '../cache/queries/event-aliases';
@@ -18,11 +19,36 @@ export interface EditDeps {
   reader: AppDatabase;
 }
 
+/**
+ * Events by the name an organizer knows them: the service's copy (kept apart while an edit stands
+ * over it), else the cache's row, so "Rockford Regional · Name: …" names the event as it was.
+ */
+class EventNames {
+  private readonly selectName: Statement<[string, string], string | null>;
+
+  constructor(reader: AppDatabase) {
+    this.selectName = reader
+      .prepare<[string, string], string | null>(
+        `SELECT COALESCE(
+          (SELECT json_extract(record, '$.name') FROM event_shadows WHERE event_id = ?),
+          (SELECT name FROM events WHERE id = ?))`,
+      )
+      .pluck();
+  }
+
+  of(edit: Edit): string | null {
+    if (edit.kind === 'create') return edit.payload.name;
+    const known = edit.kind === 'delete' ? edit.base.name : undefined;
+    return known ?? this.selectName.get(edit.eventId, edit.eventId) ?? null;
+  }
+}
+
 /** An edit as the renderer sees it: what a panel or a form needs, nothing of how it is sent. */
-function editView(edit: Edit): EditView {
+function editView(edit: Edit, names: EventNames): EditView {
   const common = {
     id: edit.id,
     eventId: edit.eventId,
+    eventName: names.of(edit),
     state: edit.state,
     attempts: edit.attempts,
     queuedAt: edit.queuedAt,
@@ -100,7 +126,9 @@ export function createEditHandlers({
 }: EditDeps): Pick<Handlers, EditCommandName> {
   const outbox: Outbox = engine.outbox;
   const aliases = new EventAliases(reader);
-  const viewOrNull = (edit: Edit | null) => (edit === null ? null : editView(edit));
+  const names = new EventNames(reader);
+  const view = (edit: Edit) => editView(edit, names);
+  const viewOrNull = (edit: Edit | null) => (edit === null ? null : view(edit));
   /** Whatever a command queued or put back to be sent goes out soon. */
   const sending = async <Result>(work: Promise<Result>): Promise<Result> => {
     const result = await work;
@@ -110,18 +138,18 @@ export function createEditHandlers({
 
   return {
     'edits:list': async () => ({
-      data: (await outbox.list()).map(editView),
+      data: (await outbox.list()).map(view),
       builtFrom: ['outbox'],
     }),
 
     'events:create': ({ event }) =>
-      refusing(async () => editView(await sending(outbox.create(event))), 'event'),
+      refusing(async () => view(await sending(outbox.create(event))), 'event'),
 
     // A form opened on a temporary code may be saved after the sync that replaced it: the edit
     // goes to the event under its new code rather than being refused as unknown.
     'events:update': ({ eventId, patch, base }) =>
       refusing(
-        async () => editView(await sending(outbox.update(aliases.resolve(eventId), patch, base))),
+        async () => view(await sending(outbox.update(aliases.resolve(eventId), patch, base))),
         'patch',
       ),
 
@@ -144,9 +172,9 @@ export function createEditHandlers({
 
     'edits:sendNow': () => ({ started: engine.start({ scope: settings.scope() }) }),
 
-    'edits:role': () => {
+    'edits:role': async () => {
       engine.learnRoleInBackground();
-      return { ...engine.role(), builtFrom: ['outbox'] };
+      return { ...(await engine.role()), builtFrom: ['outbox'] };
     },
   };
 }

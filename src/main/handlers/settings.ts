@@ -89,11 +89,13 @@ export function createSettingsHandlers({
     },
     'settings:setKey': async ({ key }) => {
       await withKeychain((baseUrl) => credentials.setKey(baseUrl, key));
+      await engine.keyChanged();
       engine.start({ scope: settings.scope() });
       return describe();
     },
     'settings:clearKey': async () => {
       await withKeychain((baseUrl) => credentials.clearKey(baseUrl));
+      await engine.keyChanged();
       return describe();
     },
     'settings:setScope': async ({ scope }) => {

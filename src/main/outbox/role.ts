@@ -34,9 +34,16 @@ export function learnedRole(before: KeyRole | null, evidence: RoleEvidence): Key
   }
 }
 
+/** Whose role: a service, and the key (by its tag, never the key itself) the answers were to. */
+export interface RoleHolder {
+  scope: string;
+  keyTag: string | null;
+}
+
 /**
  * The key's role at a service, as its answers showed it (the interface has no "who am I"), kept
- * in the cache's settings with the service it belongs to, so another service starts unknown.
+ * in the cache's settings with the service and the key it belongs to: another service, or another
+ * key at the same service, starts unknown.
  */
 export class RoleMemory {
   private readonly read: Statement<[string], string>;
@@ -51,17 +58,20 @@ export class RoleMemory {
       ON CONFLICT (name) DO UPDATE SET value = excluded.value`);
   }
 
-  get(scope: string | null): RoleKnowledge {
+  get(holder: RoleHolder | null): RoleKnowledge {
     const text = this.read.get(SETTING);
-    if (scope === null || text === undefined) return UNKNOWN;
-    const held = JSON.parse(text) as RoleKnowledge & { scope: string };
-    return held.scope === scope ? { role: held.role, learnedAt: held.learnedAt } : UNKNOWN;
+    if (holder === null || text === undefined) return UNKNOWN;
+    // Kept before keys were told apart: no `keyTag`, so it matches no key and is learned again.
+    const held = JSON.parse(text) as RoleKnowledge & Partial<RoleHolder>;
+    return held.scope === holder.scope && held.keyTag === holder.keyTag
+      ? { role: held.role, learnedAt: held.learnedAt }
+      : UNKNOWN;
   }
 
-  learn(scope: string, evidence: RoleEvidence, at: string): void {
-    const before = this.get(scope).role;
+  learn(holder: RoleHolder, evidence: RoleEvidence, at: string): void {
+    const before = this.get(holder).role;
     const role = learnedRole(before, evidence);
-    this.write.run(SETTING, JSON.stringify({ scope, role, learnedAt: at }));
+    this.write.run(SETTING, JSON.stringify({ ...holder, role, learnedAt: at }));
     if (role !== before) this.changes.record('outbox');
   }
 }

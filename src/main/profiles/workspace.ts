@@ -183,6 +183,8 @@ export class Workspace {
       const keyChanges = this.serviceKeyOverride !== undefined;
       this.serviceKeyOverride = undefined;
       await this.enterService(url, keyChanges);
+      // The same address may come with another key: what the old one could do says nothing.
+      await this.layer.engine.keyChanged();
       return this.setupState();
     });
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createApiClient, type ApiClient } from '../api/client';
 import { Pace } from '../api/pace';
 import type { FetchLike } from '../api/request';
@@ -12,6 +13,24 @@ export interface ConnectOptions {
   fetch: FetchLike;
   /** A key given from outside, for its service alone: the keychain is not asked for that one. */
   keyOverride?: KeyOverride;
+}
+
+/** The key each client built here sends, by its tag (see `keyTagOf`). */
+const clientKeys = new WeakMap<ApiClient, string | null>();
+
+/**
+ * What tells one key from another without being the key: a hash cut short, from which the key
+ * cannot be read back. What the key may do is kept with it (`role.ts`), so a key that changes (in
+ * settings, on connecting, from outside) starts unknown. `null`: no key, or a client built
+ * elsewhere (tests), whose key is unknown here.
+ */
+export function keyTagOf(client: ApiClient): string | null {
+  return clientKeys.get(client) ?? null;
+}
+
+function keyTag(key: string | null): string | null {
+  if (key === null) return null;
+  return createHash('sha256').update(`pitside key role\0${key}`).digest('hex').slice(0, 16);
 }
 
 /**
@@ -47,11 +66,13 @@ export function serviceConnector(options: ConnectOptions): () => Promise<ApiClie
       }
       throw error;
     }
-    return createApiClient({
+    const client = createApiClient({
       baseUrl,
       fetch: options.fetch,
       apiKey: () => Promise.resolve(key),
       pace: paceFor(baseUrl, key),
     });
+    clientKeys.set(client, keyTag(key));
+    return client;
   };
 }

@@ -61,7 +61,7 @@ export class EditRuns {
         sleep: options.sleep,
         now: options.now,
         signal,
-        onRoleEvidence: (evidence) => options.roles.learn(scope, evidence),
+        onRoleEvidence: (evidence) => options.roles.learn(scope, client, evidence),
         ...(options.sentChecks === undefined ? {} : { sentChecks: options.sentChecks }),
       });
       return summary;

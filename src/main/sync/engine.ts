@@ -193,9 +193,9 @@ export class SyncEngine {
     return this.reporter.status;
   }
 
-  /** What the key may do at the current service, as far as its answers have shown. */
-  role(): RoleKnowledge {
-    return this.roles.known;
+  /** What the key in use may do at the current service, as far as its answers have shown. */
+  role(): Promise<RoleKnowledge> {
+    return this.roles.known();
   }
 
   get running(): boolean {
@@ -490,6 +490,14 @@ export class SyncEngine {
       this.reporter.finish(UNREACHABLE_CODES.has(problem.code) ? 'offline' : 'error', problem);
       return summary('failed', problem);
     }
+  }
+
+  /**
+   * The key changed (set, cleared, or given on connecting): views re-read what it may do, which
+   * starts unknown for a new key and is asked again.
+   */
+  keyChanged(): Promise<void> {
+    return this.options.queue.run(() => this.options.queue.changes.record('outbox'));
   }
 
   /** Asks the service in the background what the key may do, when that is unknown or old. */

@@ -133,6 +133,8 @@ const editCommon = {
   id: editIdSchema,
   /** A temporary `local…` code until the service names an event created here. */
   eventId: eventIdSchema,
+  /** The event's name as the organizer knows it (the service's, before this edit); null if unknown. */
+  eventName: z.string().nullable(),
   state: z.enum(EDIT_STATES),
   attempts: z.number().int().min(0),
   queuedAt: responseTimestampSchema,

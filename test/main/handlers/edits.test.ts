@@ -216,6 +216,12 @@ describe('the edit commands over IPC', () => {
     const remove = await valueOf<EditView>(dispatch('events:delete', { eventId: removed.id }));
     expect(remove).toMatchObject({ kind: 'delete', payload: null, base: { name: removed.name } });
 
+    // Each is named by its event as the organizer knew it: a rename reads from the old name.
+    expect([create.eventName, update.eventName, remove.eventName]).toEqual([
+      body.name,
+      renamed.name,
+      removed.name,
+    ]);
     const list = await valueOf<EditList>(dispatch('edits:list', undefined));
     expect(list.builtFrom).toEqual(['outbox']);
     expect(list.data).toEqual([create, update, remove]);
@@ -227,6 +233,7 @@ describe('the edit commands over IPC', () => {
           'conflict',
           'error',
           'eventId',
+          'eventName',
           'id',
           'kind',
           'payload',

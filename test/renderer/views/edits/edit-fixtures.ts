@@ -7,12 +7,13 @@ import type { EditView } from '../../../../src/shared/ipc/edits';
 
 type Common = Pick<
   EditView,
-  'id' | 'eventId' | 'state' | 'attempts' | 'queuedAt' | 'error' | 'conflict'
+  'id' | 'eventId' | 'eventName' | 'state' | 'attempts' | 'queuedAt' | 'error' | 'conflict'
 >;
 
 const common = (overrides: Partial<Common>): Common => ({
   id: 1,
   eventId: '2026leeds',
+  eventName: null,
   state: 'pending',
   attempts: 0,
   queuedAt: '2026-03-14T09:00:00Z',

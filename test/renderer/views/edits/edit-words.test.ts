@@ -14,9 +14,31 @@ describe('describeEdit', () => {
     expect(describeEdit(createEdit('Leeds Winter Open'))).toBe('New event Leeds Winter Open');
   });
 
-  it('names a change by its event and the fields it changes, a location member each', () => {
-    const edit = updateEdit({ location: { venue: 'Hall 2' }, streamStatus: 'live' });
-    expect(describeEdit(edit)).toBe('Change of 2026leeds: venue, stream');
+  it('names a change by its event’s name and says each field’s change, a location member each', () => {
+    const edit = {
+      ...updateEdit(
+        { location: { venue: 'Rockford Fieldhouse' }, streamStatus: 'live' },
+        { eventId: '2026rockfordregi', eventName: 'Rockford Regional' },
+      ),
+      base: { 'location.venue': 'Rockford Expo Center', streamStatus: 'scheduled' },
+    };
+    expect(describeEdit(edit)).toBe(
+      'Rockford Regional · Venue: Rockford Expo Center → Rockford Fieldhouse · Stream: Scheduled → Live',
+    );
+  });
+
+  it('says a cleared field is empty, and gives only the new value when the old one is unknown', () => {
+    const edit = {
+      ...updateEdit({ location: { state: null }, name: 'Leeds Open' }, { eventName: 'Leeds' }),
+      base: { 'location.state': 'West Yorkshire' },
+    };
+    expect(describeEdit(edit)).toBe('Leeds · Name: Leeds Open · State: West Yorkshire → empty');
+  });
+
+  it('falls back to the event’s code only when no name is known', () => {
+    expect(describeEdit(updateEdit({ visibility: 'private' }))).toBe(
+      '2026leeds · Visibility: Private',
+    );
   });
 
   it('lists changed fields in the form’s order, whatever order they were typed in', () => {
@@ -30,7 +52,9 @@ describe('describeEdit', () => {
   });
 
   it('names a deletion by its event', () => {
-    expect(describeEdit(deleteEdit())).toBe('Deletion of 2026leeds');
+    expect(describeEdit(deleteEdit({ eventName: 'Leeds Winter Open' }))).toBe(
+      'Deletion of Leeds Winter Open',
+    );
   });
 
   it('names an event the service has not named yet by the name it was created with', () => {
@@ -38,12 +62,37 @@ describe('describeEdit', () => {
     const changed = updateEdit({ name: 'Leeds Open' }, { id: 2, eventId: 'localk3x9q2' });
     const removed = deleteEdit({ id: 3, eventId: 'localk3x9q2' });
     const names = createdNames([created, changed, removed]);
-    expect(describeEdit(changed, names)).toBe('Change of new event Leeds Winter Open: name');
+    expect(describeEdit(changed, names)).toBe('New event Leeds Winter Open · Name: Leeds Open');
     expect(describeEdit(removed, names)).toBe('Deletion of new event Leeds Winter Open');
   });
 });
 
 describe('describeState', () => {
+  it('says a queued edit waits for the service while offline, not that it is being sent', () => {
+    const offline = { offline: true };
+    const tried = updateEdit(
+      { name: 'x' },
+      { state: 'sending', attempts: 1, error: { code: 'offline', message: 'Unreachable.' } },
+    );
+    expect(describeState(tried, offline)).toEqual({
+      label: 'Waiting',
+      tone: 'waiting',
+      explanation:
+        'Waiting for the service (offline). When it is back, Pitside checks whether the last try arrived before sending it again.',
+    });
+    expect(describeState(createEdit('A'), offline)).toEqual({
+      label: 'Waiting',
+      tone: 'waiting',
+      explanation: 'Waiting for the service (offline).',
+    });
+    // What waits for the organizer is said as it is, online or not.
+    const refused = createEdit('A', {
+      state: 'failed',
+      error: { code: 'rejected', message: 'No.' },
+    });
+    expect(describeState(refused, offline).label).toBe('Failed');
+  });
+
   it('says a pending edit waits for the next sync', () => {
     expect(describeState(createEdit('A'))).toEqual({
       label: 'Waiting',

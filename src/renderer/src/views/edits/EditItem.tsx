@@ -5,6 +5,7 @@ import type { EditView } from '../../../../shared/ipc/edits';
 import { DateText } from '../../components/DateText';
 import { paths } from '../../routes';
 import { editActions } from '../../stores/edits';
+import { useSyncStatus } from '../../stores/sync-status';
 import { ActionProblem } from './ActionProblem';
 import { ConflictResolver } from './ConflictResolver';
 import { DiscardButton } from './DiscardButton';
@@ -25,7 +26,8 @@ export function EditItem({ edit, words }: { edit: EditView; words: string }) {
     title.current?.focus();
   };
   const action = useEditAction();
-  const state = describeState(edit);
+  const offline = useSyncStatus((sync) => sync.status?.state === 'offline');
+  const state = describeState(edit, { offline });
   const details = failureDetails(edit);
   const deletedName = edit.kind === 'delete' ? edit.base.name : null;
 

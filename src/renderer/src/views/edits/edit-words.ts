@@ -1,19 +1,37 @@
-import type { EditView } from '../../../../shared/ipc/edits';
+import type { EditableEventField, EditView } from '../../../../shared/ipc/edits';
 import { EDITABLE_EVENT_FIELDS } from '../../../../shared/ipc/edits';
-import { fieldHeading, fieldName } from './field-words';
+import { fieldHeading, fieldName, fieldValueText } from './field-words';
 
 /*
- * Each queued edit in words: what it is ("Change of 2026leeds: venue, stream") and where it
- * stands ("Failed: …"). The outbox's states are the sync's terms; these are the organizer's.
+ * Each queued edit in words: what it is ("Rockford Regional · Venue: Expo Center → Fieldhouse")
+ * and where it stands ("Failed: …"). The outbox's states are the sync's terms; these are the
+ * organizer's.
  */
 
-/** The fields an update changes, in the order the form shows them, a location's members each. */
-export function changedFields(patch: Extract<EditView, { kind: 'update' }>['payload']): string[] {
-  return EDITABLE_EVENT_FIELDS.filter((field) => {
-    if (!field.startsWith('location.')) return Object.hasOwn(patch, field);
-    const member = field.slice('location.'.length);
-    return patch.location !== undefined && Object.hasOwn(patch.location, member);
-  }).map(fieldName);
+type UpdatePatch = Extract<EditView, { kind: 'update' }>['payload'];
+
+function patchHas(patch: UpdatePatch, field: EditableEventField): boolean {
+  if (!field.startsWith('location.')) return Object.hasOwn(patch, field);
+  const member = field.slice('location.'.length);
+  return patch.location !== undefined && Object.hasOwn(patch.location, member);
+}
+
+/** The fields a patch changes, in the order the form shows them, a location's members each. */
+function patchFields(patch: UpdatePatch): EditableEventField[] {
+  return EDITABLE_EVENT_FIELDS.filter((field) => patchHas(patch, field));
+}
+
+/** The fields an update changes by their names ("venue", "stream"), in the form's order. */
+export function changedFields(patch: UpdatePatch): string[] {
+  return patchFields(patch).map(fieldName);
+}
+
+/** What a patch sets a field to; `null` for a field it clears. */
+function patchValue(patch: UpdatePatch, field: EditableEventField): string | null {
+  const value: unknown = field.startsWith('location.')
+    ? (patch.location as Record<string, unknown> | undefined)?.[field.slice('location.'.length)]
+    : (patch as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : null;
 }
 
 /**
@@ -28,12 +46,26 @@ export function createdNames(edits: readonly EditView[]): Map<string, string> {
   return names;
 }
 
-function eventLabel(eventId: string, names: ReadonlyMap<string, string>): string {
-  const name = names.get(eventId);
-  return name === undefined ? eventId : `new event ${name}`;
+/** The event by its name, as the organizer knows it; its code only when no name is known. */
+function eventLabel(edit: EditView, names: ReadonlyMap<string, string>): string {
+  const created = names.get(edit.eventId);
+  if (created !== undefined) return `new event ${created}`;
+  return edit.eventName ?? edit.eventId;
 }
 
-/** "New event Leeds Winter Open", "Change of 2026leeds: venue, stream", "Deletion of 2026leeds". */
+/** "Venue: Rockford Expo Center → Rockford Fieldhouse"; without a known base, only the new value. */
+function changeWords(edit: Extract<EditView, { kind: 'update' }>, field: EditableEventField) {
+  const after = fieldValueText(field, patchValue(edit.payload, field));
+  const before = edit.base[field];
+  return before === undefined
+    ? `${fieldHeading(field)}: ${after}`
+    : `${fieldHeading(field)}: ${fieldValueText(field, before)} → ${after}`;
+}
+
+/**
+ * "New event Leeds Winter Open", "Rockford Regional · Venue: Rockford Expo Center → Rockford
+ * Fieldhouse", "Deletion of Rockford Regional".
+ */
 export function describeEdit(
   edit: EditView,
   names: ReadonlyMap<string, string> = new Map(),
@@ -42,12 +74,13 @@ export function describeEdit(
     case 'create':
       return `New event ${edit.payload.name}`;
     case 'update': {
-      const fields = changedFields(edit.payload);
-      const subject = `Change of ${eventLabel(edit.eventId, names)}`;
-      return fields.length === 0 ? subject : `${subject}: ${fields.join(', ')}`;
+      const label = eventLabel(edit, names);
+      const subject = label.charAt(0).toUpperCase() + label.slice(1);
+      const changes = patchFields(edit.payload).map((field) => changeWords(edit, field));
+      return [subject, ...changes].join(' · ');
     }
     case 'delete':
-      return `Deletion of ${eventLabel(edit.eventId, names)}`;
+      return `Deletion of ${eventLabel(edit, names)}`;
   }
 }
 
@@ -61,8 +94,28 @@ export interface StateWords {
   explanation: string;
 }
 
+/** What the app knows beside the edit that changes its words. */
+export interface StateContext {
+  /** The last sync found the service unreachable: nothing goes out until it is back. */
+  offline: boolean;
+}
+
 /** Where an edit stands, in words; a failure's field details are listed apart (`failureDetails`). */
-export function describeState(edit: EditView): StateWords {
+export function describeState(
+  edit: EditView,
+  context: StateContext = { offline: false },
+): StateWords {
+  // Offline, nothing is on its way: "Sending" would claim a request that is not being made.
+  if (context.offline && (edit.state === 'pending' || edit.state === 'sending')) {
+    return {
+      label: 'Waiting',
+      tone: 'waiting',
+      explanation:
+        edit.state === 'sending' && edit.error !== null
+          ? 'Waiting for the service (offline). When it is back, Pitside checks whether the last try arrived before sending it again.'
+          : 'Waiting for the service (offline).',
+    };
+  }
   switch (edit.state) {
     case 'pending':
       return {

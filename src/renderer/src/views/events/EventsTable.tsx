@@ -1,11 +1,13 @@
-import { Pin } from 'lucide-react';
+import { CloudOff, Pin } from 'lucide-react';
 import { Link } from 'react-router';
 import type { EventListItem } from '../../../../shared/wire/event';
 import { StatusBadge, StreamBadge } from '../../components/Badges';
 import { DateRange } from '../../components/DateText';
 import { formatCount } from '../../format/numbers';
 import { paths } from '../../routes';
+import { editQueries } from '../../stores/edits';
 import { fullPlace, shortPlace } from './location';
+import { unsentMarks, unsentMarkWords, type UnsentMark } from './unsent-marks';
 
 /** A small marker for an event the person keeps offline; its name is read out, not only drawn. */
 export function KeptOfflineMarker() {
@@ -17,7 +19,24 @@ export function KeptOfflineMarker() {
   );
 }
 
-/** One page of events, in the service's order. */
+/** "Not sent" on a row whose event has edits waiting in the outbox, so none is taken as synced. */
+function UnsentMarker({ mark }: { mark: UnsentMark | undefined }) {
+  if (mark === undefined) return null;
+  const words = unsentMarkWords(mark);
+  return (
+    <span
+      className={mark.attention ? 'badge unsent attention' : 'badge unsent'}
+      title={words}
+      data-testid="row-unsent"
+    >
+      <CloudOff size={12} aria-hidden="true" />
+      <span aria-hidden="true">Not sent</span>
+      <span className="visually-hidden">{words}</span>
+    </span>
+  );
+}
+
+/** One page of events, in the service's order; a row with edits not sent yet says so. */
 export function EventsTable({
   events,
   pinned,
@@ -30,6 +49,8 @@ export function EventsTable({
   /** A newer answer is on its way; the rows shown are the last one's. */
   busy: boolean;
 }) {
+  const edits = editQueries.useQuery('list', {});
+  const marks = unsentMarks(edits.value?.data ?? []);
   return (
     <table className="data events-table" data-testid="events-table" aria-busy={busy}>
       <caption className="visually-hidden">{caption}</caption>
@@ -55,6 +76,7 @@ export function EventsTable({
             <td className="event-name">
               <Link to={paths.event(event.id)}>{event.name}</Link>
               {pinned.has(event.id) && <KeptOfflineMarker />}
+              <UnsentMarker mark={marks.get(event.id)} />
             </td>
             <td>
               <code className="event-code">{event.id}</code>
