@@ -48,9 +48,10 @@ test('the form open while a sync brings a colleague’s change: their venue show
     });
     const summary = await app.preview.workspace.current.engine.run({ scope: 'default' });
     expect(summary.outcome).toBe('completed');
-    // Fields the organizer has not touched show the colleague's values.
-    await expect(page.getByLabel('Venue')).toHaveValue('Their Hall');
-    await expect(page.getByLabel('Name')).toHaveValue('Renamed There');
+    // Fields the organizer has not touched show the colleague's values. Soft: the conflict below
+    // is checked whether or not they do.
+    await expect.soft(page.getByLabel('Venue')).toHaveValue('Their Hall');
+    await expect.soft(page.getByLabel('Name')).toHaveValue('Renamed There');
   });
 
   await test.step('the organizer renames it and saves', async () => {
