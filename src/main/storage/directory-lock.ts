@@ -8,6 +8,8 @@ import { bindingOptions, type BindingOptions } from './database-file';
  * holds that lock (fcntl on Unix, LockFileEx on Windows) and drops it when the process ends, however
  * it ends, so a crash cannot leave the directory locked. The file stays in the directory, empty:
  * deleting it would let a process that had already opened it lock a file no one else can find.
+ * Nothing else may open it in the holding process: on Unix, closing any descriptor of a file
+ * drops every lock the process holds on it.
  */
 export const LOCK_FILE = 'pitside.lock';
 /** Beside the lock, for the message a second process shows: who holds it. Not the lock itself. */
