@@ -1,9 +1,13 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createCredentials } from '../../src/main/credentials/credentials';
+import { DEMO_KEY_FILE } from '../../src/main/profiles/demo-service';
+import type { ServiceSettings } from '../../src/shared/ipc/settings';
 import type { SyncStatus } from '../../src/shared/ipc/sync';
+import { startFaultProxy } from '../harness/fault-proxy';
 import { startTestServer } from '../harness/server';
 
 /*
@@ -34,10 +38,10 @@ interface Preview {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-function launch(args: string[], apiKey = ''): Preview {
+function launch(args: string[], apiKey = '', env: NodeJS.ProcessEnv = process.env): Preview {
   const child = spawn(process.execPath, [TSX, CLI, ...args], {
     cwd: root,
-    env: { ...process.env, PITSIDE_API_KEY: apiKey },
+    env: { ...env, PITSIDE_API_KEY: apiKey },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -64,6 +68,22 @@ async function firstLine(preview: Preview): Promise<string> {
     look();
   });
   return Promise.race([line, ended]);
+}
+
+/** The sync of the service shown has finished once: its status, as the page would read it. */
+async function synced(base: string): Promise<SyncStatus> {
+  let status: SyncStatus | null = null;
+  await expect
+    .poll(
+      async () => {
+        status = ((await ipc(base, 'sync:status')) as { value: SyncStatus }).value;
+        return status.state === 'idle' || status.state === 'error' ? status.lastAttemptAt : null;
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBeNull();
+  if (status === null) throw new Error('no sync status');
+  return status;
 }
 
 async function ipc(base: string, name: string, input?: unknown): Promise<unknown> {
@@ -124,6 +144,7 @@ describe('npm run preview', () => {
     // Both databases were closed, not left behind: SQLite folds and removes a WAL at the close.
     // The lock stays, empty; what named its holder goes with it.
     expect(readdirSync(join(dataDir, 'demo')).sort()).toEqual([
+      DEMO_KEY_FILE,
       'pitside.db',
       'pitside.lock',
       'service.db',
@@ -186,6 +207,93 @@ describe('npm run preview', () => {
     }
     await expect(preview.exited).resolves.toEqual({ code: 0, signal: null });
     expect(existsSync(join(dataDir, 'demo'))).toBe(false);
+  });
+
+  it('runs the demo where there is no keychain at all, its key in a file of its own', async () => {
+    // No session bus and an empty runtime directory: no Secret Service can be found, as on a
+    // fresh Linux box or a CI runner.
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      XDG_RUNTIME_DIR: mkdtempSync(join(tmpdir(), 'pitside-no-bus-')),
+    };
+    delete env.DBUS_SESSION_BUS_ADDRESS;
+    const dataDir = mkdtempSync(join(tmpdir(), 'pitside-preview-cli-'));
+    const service = await startTestServer();
+    const preview = launch(['--demo', '--data-dir', dataDir], '', env);
+    try {
+      const base = (await firstLine(preview)).slice('preview on '.length);
+      const status = await synced(base);
+      expect(status).toMatchObject({ state: 'idle', problem: null });
+      await expect(ipc(base, 'events:list', { perPage: 1 })).resolves.toMatchObject({
+        ok: true,
+        value: { meta: { total: 60 } },
+      });
+      expect(statSync(join(dataDir, 'demo', DEMO_KEY_FILE)).mode & 0o777).toBe(0o600);
+      // A real service's key is never put in a file instead: without a keychain it is not kept.
+      await expect(
+        ipc(base, 'setup:connect', { baseUrl: service.url, key: service.keys.viewer }),
+      ).resolves.toMatchObject({ ok: false, error: { code: 'keychain_unavailable' } });
+    } finally {
+      preview.child.kill('SIGTERM');
+      await service.close();
+    }
+    await expect(preview.exited).resolves.toEqual({ code: 0, signal: null });
+  });
+
+  it('keeps a real service’s key in the keychain, as before', async () => {
+    const service = await startTestServer();
+    const preview = launch(['--demo']);
+    try {
+      const base = (await firstLine(preview)).slice('preview on '.length);
+      await expect(
+        ipc(base, 'setup:connect', { baseUrl: service.url, key: service.keys.viewer }),
+      ).resolves.toMatchObject({ ok: true, value: { mode: 'service' } });
+      await expect(createCredentials().getKey(service.url)).resolves.toBe(service.keys.viewer);
+      await expect(ipc(base, 'settings:get')).resolves.toMatchObject({
+        ok: true,
+        value: { key: 'set', keySource: 'keychain' },
+      });
+    } finally {
+      preview.child.kill('SIGTERM');
+      await createCredentials().clearKey(service.url);
+      await service.close();
+    }
+    await expect(preview.exited).resolves.toEqual({ code: 0, signal: null });
+  });
+
+  it('sends PITSIDE_API_KEY to the --service address alone, never to one switched to', async () => {
+    const first = await startTestServer();
+    // The second address: a recording proxy in front of a service that would take the same key.
+    const other = await startTestServer({ keys: first.keys });
+    const recorder = await startFaultProxy(other.url);
+    const key = first.keys.viewer;
+    const preview = launch(['--service', first.url], key);
+    try {
+      const base = (await firstLine(preview)).slice('preview on '.length);
+      expect(await synced(base)).toMatchObject({ state: 'idle', problem: null });
+      await expect(ipc(base, 'settings:get')).resolves.toMatchObject({
+        ok: true,
+        value: { baseUrl: first.url, key: 'set', keySource: 'environment' },
+      });
+
+      await expect(
+        ipc(base, 'settings:setService', { baseUrl: recorder.url }),
+      ).resolves.toMatchObject({ ok: true, value: { baseUrl: recorder.url, key: 'none' } });
+      await expect.poll(() => recorder.requests.length, { timeout: 30_000 }).toBeGreaterThan(0);
+      await synced(base);
+      const settings = ((await ipc(base, 'settings:get')) as { value: ServiceSettings }).value;
+      expect(settings).toMatchObject({ key: 'none', keySource: 'none' });
+      expect(recorder.requests.map((request) => request.headers.authorization)).not.toContain(
+        `Bearer ${key}`,
+      );
+      expect(JSON.stringify(recorder.requests)).not.toContain(key);
+    } finally {
+      preview.child.kill('SIGTERM');
+      await recorder.close();
+      await other.close();
+      await first.close();
+    }
+    await expect(preview.exited).resolves.toEqual({ code: 0, signal: null });
   });
 
   it.each([

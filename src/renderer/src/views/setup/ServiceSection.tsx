@@ -17,19 +17,34 @@ function KeyStatus({ settings }: { settings: ServiceSettings | null }) {
       </span>
     );
   }
-  switch (settings.key) {
-    case 'set':
+  if (settings.key === 'refused') {
+    return (
+      <span className="key-status refused">
+        <CircleAlert size={14} aria-hidden="true" />
+        Refused by the service: enter a new key below.
+      </span>
+    );
+  }
+  switch (settings.keySource) {
+    case 'keychain':
       return (
         <span className="key-status">
           <KeyRound size={14} aria-hidden="true" />
-          Saved in the keychain
+          In the system keychain
         </span>
       );
-    case 'refused':
+    case 'environment':
       return (
-        <span className="key-status refused">
-          <CircleAlert size={14} aria-hidden="true" />
-          Refused by the service: enter a new key below.
+        <span className="key-status">
+          <KeyRound size={14} aria-hidden="true" />
+          From PITSIDE_API_KEY (this launch only)
+        </span>
+      );
+    case 'demo':
+      return (
+        <span className="key-status">
+          <KeyRound size={14} aria-hidden="true" />
+          The demo’s own key
         </span>
       );
     case 'none':
@@ -90,7 +105,11 @@ export function ServiceSection({ setup }: { setup: SetupState }) {
         {!demo && (
           <>
             <dt>API key</dt>
-            <dd data-testid="key-status" data-key={settings?.key ?? 'unknown'}>
+            <dd
+              data-testid="key-status"
+              data-key={settings?.key ?? 'unknown'}
+              data-key-source={settings?.keySource ?? 'unknown'}
+            >
               <KeyStatus settings={settings} />
             </dd>
           </>
