@@ -12,7 +12,7 @@ test.use({ syncIntervalMs: 1_000 });
 test('with the service gone every view reads the cache, and the bar recovers by itself', async ({
   app,
   service,
-}) => {
+}, testInfo) => {
   const { page } = app;
   const live = await service.list<EventListItem>('/v1/events', { status: 'live', perPage: 1 });
   const event = live.data[0]!;
@@ -33,6 +33,11 @@ test('with the service gone every view reads the cache, and the bar recovers by 
   // Nothing here brings the network back: no Retry, no Sync now, and the schedule's retries
   // (one a second here) say offline, not "Syncing edits".
   await expect(app.syncBar.getByRole('button')).toHaveCount(0);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.screenshot({ path: testInfo.outputPath(`sync-bar-offline-${theme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // A fresh page: nothing the renderer remembered, only what main's cache holds.
   await page.reload();

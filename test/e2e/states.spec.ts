@@ -52,7 +52,7 @@ test.describe('a cache never synced', () => {
   }) => {
     const { page } = app;
     await expect(app.syncState).toHaveText('Offline');
-    await expect(app.syncAge).toHaveText('Never synced');
+    await expect(app.syncAge).toHaveText('Never synced · Syncs when the service can be reached');
     await app.expectHeading('Events');
     const empty = page.getByTestId('state-empty');
     await expect(empty).toHaveText(/No events synced yet: sync to fetch them/);
@@ -93,7 +93,7 @@ test('once the clock has moved on, the data is shown with its age, as stale', as
 test('a refused key says so in one sentence, with Open Settings, and keeps the data on screen', async ({
   app,
   service,
-}) => {
+}, testInfo) => {
   const { page } = app;
   const credentials = createCredentials();
   const rows = await new EventsPage(page).rows.count();
@@ -105,6 +105,11 @@ test('a refused key says so in one sentence, with Open Settings, and keeps the d
   await expect(app.syncBar.getByRole('button')).toHaveCount(0);
   await expect(app.syncBar.getByRole('link', { name: 'Open Settings' })).toBeVisible();
   await expect(new EventsPage(page).rows).toHaveCount(rows);
+  // For a person to look at, in both themes (saved with the test's results).
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.screenshot({ path: testInfo.outputPath(`sync-bar-key-refused-${theme}.png`) });
+  }
 
   await credentials.setKey(service.url, service.keys.viewer);
   await page.keyboard.press('Control+s');

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
+import type { Freshness as FreshnessInfo } from '../../../shared/ipc/cached';
 import { EVENT_ID_PATTERN } from '../../../shared/wire/formats';
 import { Skeleton, StateMessage } from '../components/StateMessage';
 import { Tabs } from '../components/Tabs';
@@ -10,6 +11,7 @@ import { EventEditActions } from './events/EventEditActions';
 import { EventHeader } from './events/EventHeader';
 import { EventMatchesTab } from './events/EventMatchesTab';
 import { EventTeamsTab } from './events/EventTeamsTab';
+import { neverSynced } from './events/PartState';
 import { PendingDeleteNotices } from './events/PendingDeleteNotices';
 import { UnsentBadge } from './events/UnsentBadge';
 import '../styles/events.css';
@@ -119,13 +121,14 @@ export function EventView() {
           {
             value: 'teams',
             label: 'Teams',
-            count: teams.value?.meta.total ?? answer.data.teamCount,
+            // What was never synced has no count of its own: the list's number, or none, not 0.
+            count: syncedCount(teams.value) ?? answer.data.teamCount,
             content: <EventTeamsTab eventId={eventId} teams={teams} />,
           },
           {
             value: 'matches',
             label: 'Matches',
-            count: matches.value?.meta.total ?? null,
+            count: syncedCount(matches.value),
             content: <EventMatchesTab eventId={eventId} matches={matches} />,
           },
           {
@@ -165,4 +168,10 @@ export function EventView() {
       />
     </>
   );
+}
+
+function syncedCount(
+  answer: { meta: { total: number }; freshness: FreshnessInfo } | null,
+): number | null {
+  return answer === null || neverSynced(answer.freshness) ? null : answer.meta.total;
 }

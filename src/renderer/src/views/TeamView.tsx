@@ -65,6 +65,7 @@ type ParamName = 'season' | 'tab' | 'event' | 'sort' | 'page';
 function TeamPage({ teamNumber }: { teamNumber: number }) {
   const [params, setParams] = useAddressParams();
   const syncNow = useSyncStatus((state) => state.syncNow);
+  const offline = useSyncStatus((state) => state.status?.state === 'offline');
   const team = teamQueries.useQuery('team', { teamNumber });
   const askedSeason = seasonParam(params.get('season'));
   const stats = teamQueries.useQuery(
@@ -206,6 +207,7 @@ function TeamPage({ teamNumber }: { teamNumber: number }) {
           hasSeasons={seasons.length > 0}
           season={season}
           onSync={() => void syncNow()}
+          offline={offline}
         />
       </section>
 
@@ -265,6 +267,7 @@ function SeasonBody({
   hasSeasons,
   season,
   onSync,
+  offline,
 }: {
   stats: TeamSeasonStats | null;
   status: 'loading' | 'ready' | 'error';
@@ -272,6 +275,7 @@ function SeasonBody({
   hasSeasons: boolean;
   season: string | undefined;
   onSync: () => void;
+  offline: boolean;
 }) {
   if (stats !== null) return <SeasonSummary stats={stats} />;
   if (status === 'loading') return <Skeleton rows={3} />;
@@ -279,6 +283,15 @@ function SeasonBody({
     return (
       <StateMessage kind="error">
         The statistics could not be read from the local copy: {error}
+      </StateMessage>
+    );
+  }
+  // Offline, a sync cannot help: say what would have kept them instead.
+  if (!hasSeasons && offline) {
+    return (
+      <StateMessage kind="empty">
+        Not kept offline: star this team, or keep its event offline, to have its statistics next
+        time.
       </StateMessage>
     );
   }

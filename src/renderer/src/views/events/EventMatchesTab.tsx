@@ -6,6 +6,7 @@ import { matchTypeLabel, MatchTable } from '../../components/MatchTable';
 import { StateMessage } from '../../components/StateMessage';
 import { formatCount } from '../../format/numbers';
 import type { Remote } from '../../stores/query-store';
+import { useSyncStatus } from '../../stores/sync-status';
 import { neverSynced, PartState } from './PartState';
 
 /** The schedule split by type, each keeping the service's order. */
@@ -47,6 +48,7 @@ export function EventMatchesTab({
   eventId: string;
   matches: Remote<MatchListAnswer>;
 }) {
+  const offline = useSyncStatus((state) => state.status?.state === 'offline');
   return (
     <section aria-label="Matches at this event" data-testid="event-matches">
       <div className="tab-toolbar">
@@ -57,9 +59,11 @@ export function EventMatchesTab({
         {(answer) =>
           answer.data.length === 0 ? (
             <StateMessage kind="empty">
-              {neverSynced(answer.freshness)
-                ? 'This event’s matches are not synced yet: they appear here as the sync brings them.'
-                : 'No matches scheduled yet for this event.'}
+              {!neverSynced(answer.freshness)
+                ? 'No matches scheduled yet for this event.'
+                : offline
+                  ? 'Not kept offline: Keep this event offline (above) to have its matches next time.'
+                  : 'This event’s matches are not synced yet: they appear here as the sync brings them.'}
             </StateMessage>
           ) : (
             [...byType(answer.data)].map(([type, group]) => (
