@@ -1,6 +1,7 @@
 import type { EventListItem } from '../../src/shared/wire/event';
 import type { TeamListItem } from '../../src/shared/wire/team';
 import { expect, test } from './fixtures';
+import { interceptBridge } from './support/held-reads';
 import { everyTeam } from './support/service-lists';
 
 test.use({ colorScheme: 'light' });
@@ -86,4 +87,37 @@ test('`/` in a text field is text; quick open runs an action: switch theme', asy
   await quickOpen.openWithShortcut('Control+k');
   await quickOpen.search('theme');
   await expect(quickOpen.highlighted).toHaveText('Switch to light theme');
+});
+
+test('Enter before the answer for the text typed opens that answer’s top hit, never the earlier one', async ({
+  app,
+  service,
+}) => {
+  const teams = await everyTeam(service);
+  // Two teams neither of whose numbers starts the other's: each is its own text's top hit.
+  const first = teams[0]!;
+  const second = teams.find(
+    (team) =>
+      !String(team.number).startsWith(String(first.number)) &&
+      !String(first.number).startsWith(String(team.number)),
+  )!;
+  const { page, quickOpen } = app;
+  await quickOpen.openWithShortcut('Control+k');
+  await quickOpen.search(String(first.number));
+  await expect(quickOpen.highlighted).toHaveText(new RegExp(`^${first.number} · `));
+
+  // The answer for the second text is held back: the first text's results stay on screen.
+  const held = await interceptBridge(
+    page,
+    ({ name, input }) =>
+      name === 'search:query' && (input as { text: string }).text === String(second.number),
+    { hold: true },
+  );
+  await quickOpen.search(String(second.number));
+  await expect.poll(held.seen).toBe(1);
+  await expect(quickOpen.highlighted).toHaveText(new RegExp(`^${first.number} · `));
+  await page.keyboard.press('Enter');
+  held.release();
+  await app.expectHeading(new RegExp(`^${second.number} · `));
+  await expect(page).toHaveURL(new RegExp(`#/teams/${second.number}$`));
 });

@@ -2,6 +2,7 @@ import { createCredentials } from '../../src/main/credentials/credentials';
 import { expect, test } from './fixtures';
 import { EventsPage } from './pages/events-page';
 import { TeamsPage } from './pages/teams-page';
+import { interceptBridge } from './support/held-reads';
 
 test('filters that match nothing say so, and Clear filters brings the list back', async ({
   app,
@@ -24,6 +25,35 @@ test('filters that match nothing say so, and Clear filters brings the list back'
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(teams.teamRows.first()).toBeVisible();
   await expect(teams.search).toHaveValue('');
+});
+
+test('a new filter whose read fails says so, instead of showing the last filter’s teams', async ({
+  app,
+}) => {
+  const { page } = app;
+  await app.nav('Teams').click();
+  const teams = new TeamsPage(page);
+  await expect(teams.teamRows.first()).toBeVisible();
+
+  // Text past the cap is cut to it in the box, as in the read: the read answers, here with nothing.
+  await teams.search.fill('x'.repeat(300));
+  await expect(teams.search).toHaveValue('x'.repeat(200));
+  await expect(page.getByTestId('state-empty')).toHaveText(/No team matches these filters/);
+  await expect(teams.grid).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(teams.teamRows.first()).toBeVisible();
+
+  // A read that fails for a new filter shows its failure, not the rows of the filter before.
+  await interceptBridge(
+    page,
+    ({ name, input }) => name === 'teams:list' && (input as { search?: string }).search === 'robo',
+    { fail: { code: 'internal', message: 'The local copy could not be read.' } },
+  );
+  await teams.search.fill('robo');
+  await expect(page.getByTestId('state-error')).toHaveText(
+    /The teams could not be read from the local copy: The local copy could not be read/,
+  );
+  await expect(teams.grid).toHaveCount(0);
 });
 
 test('a season filter the default sync cannot answer says what is missing, not "no teams"', async ({

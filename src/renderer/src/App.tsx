@@ -7,6 +7,7 @@ import { QuickOpen } from './components/QuickOpen';
 import { ShortcutsDialog } from './components/ShortcutsDialog';
 import { StateMessage } from './components/StateMessage';
 import { useGlobalShortcuts } from './components/use-global-shortcuts';
+import { movesFocus } from './focus-on-move';
 import { paths } from './routes';
 import { editQueries } from './stores/edits';
 import { useLibrary } from './stores/library';
@@ -53,16 +54,20 @@ function focusHeading(): void {
  * After a move to another view, focus goes to its heading, so a keyboard or screen-reader user
  * starts reading the new view instead of the link they left. A record not read yet shows a
  * loading heading that its real one replaces a moment later, taking the focus with it to the
- * page's body: for a short while, a focus dropped that way goes to the new heading.
+ * page's body: for a short while, a focus dropped that way goes to the new heading. An address
+ * change within the view (`STAY_IN_VIEW`) leaves focus where it is.
  */
 function useFocusOnNavigate(): void {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  const state: unknown = location.state;
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
+    if (!movesFocus(state)) return;
     focusHeading();
     const main = document.getElementById('main');
     if (main === null) return;
@@ -77,7 +82,7 @@ function useFocusOnNavigate(): void {
       window.clearTimeout(stop);
       follow.disconnect();
     };
-  }, [pathname]);
+  }, [pathname, state]);
 }
 
 /** How many edits wait, beside the Edits link; marked when some wait for the organizer. */

@@ -3,8 +3,9 @@ import { eventStatusSchema } from '../wire/event';
 import { eventIdSchema, httpsUrlSchema, seasonSchema, teamNumberSchema } from '../wire/formats';
 import { matchTypeSchema } from '../wire/match';
 import { noInput, type CommandSpec } from './command';
+import { filterTextSchema } from './filter-text';
 
-const filterText = z.string().max(200);
+const filterText = filterTextSchema;
 
 /**
  * What a list on screen shows, named so main can read the same rows from the cache: every page

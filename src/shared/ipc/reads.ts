@@ -13,6 +13,7 @@ import { teamSeasonStatsSchema } from '../wire/stats';
 import { teamListItemSchema, teamRecordSchema } from '../wire/team';
 import { builtFromSchema, cachedListSchema, cachedRecordSchema, freshnessSchema } from './cached';
 import type { CommandSpec } from './command';
+import { filterTextSchema } from './filter-text';
 
 /*
  * The read side of the local cache. Inputs carry the service's query parameters as typed values
@@ -34,7 +35,7 @@ const perPage = z
 const pagination = { page, perPage };
 
 /** Free-text filters are plain text to the service too; only the length is bounded here. */
-const filterText = z.string().max(200);
+const filterText = filterTextSchema;
 
 /** A list whose every parameter is optional may be called with no input at all. */
 export const eventListInputSchema = z
@@ -108,7 +109,7 @@ export const SEARCH_LIMIT_DEFAULT = 10;
 export const SEARCH_LIMIT_MAX = 50;
 
 export const searchInputSchema = z.strictObject({
-  text: z.string().max(200),
+  text: filterTextSchema,
   limit: z.number().int().min(1).max(SEARCH_LIMIT_MAX).default(SEARCH_LIMIT_DEFAULT),
 });
 export type SearchInput = z.output<typeof searchInputSchema>;

@@ -1,11 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryStore, invalidateQueries } from '../../../src/renderer/src/stores/query-store';
+import {
+  createQueryStore,
+  invalidateQueries,
+  shownRemote,
+  type Remote,
+} from '../../../src/renderer/src/stores/query-store';
 
 /*
- * Without a DOM the hooks cannot mount, so no entry here has a reader: what is observable is
- * `preload` (which reads once per input and then answers from the cache) and what a change
- * notice does to unread entries it touches (drops them, so the next preload reads again). The
- * in-place re-read of a mounted entry (`stale`, generations) is not reached from here.
+ * Without a DOM the hooks cannot mount: `watch` reads an entry as a mounted view does, `current`
+ * gives its answer, `preload` reads once per input and then answers from the cache, and a change
+ * notice drops the unread entries it touches (so the next preload reads again).
  */
 
 interface Answer {
@@ -131,5 +135,108 @@ describe('invalidateQueries', () => {
     invalidateQueries(['favorites']);
     store.preload('record', { id: 'a' });
     expect(loader).toHaveBeenCalledTimes(2);
+  });
+});
+
+/** A loader whose answers the test gives, one call at a time, in any order. */
+function heldLoader() {
+  const calls: { input: { id: string }; answer: (label: string) => void }[] = [];
+  const loader = vi.fn(
+    (input: { id: string }) =>
+      new Promise<Answer>((resolve) => {
+        calls.push({ input, answer: (label) => resolve({ builtFrom: ['events'], label }) });
+      }),
+  );
+  return { calls, loader };
+}
+
+describe('a change notice during the first read', () => {
+  it('reads a watched entry again once the first read answers, and shows the second answer', async () => {
+    const { calls, loader } = heldLoader();
+    const store = createQueryStore({ record: loader });
+    const stop = store.watch('record', { id: 'a' });
+    // The sync commits while the first read is under way: that read may predate the change.
+    invalidateQueries(['events']);
+    expect(loader).toHaveBeenCalledTimes(1);
+    calls[0]!.answer('before the change');
+    await settle();
+    // The first answer shows at once, then the read that follows the notice replaces it.
+    expect(store.current('record', { id: 'a' })).toMatchObject({
+      status: 'ready',
+      stale: true,
+      value: { label: 'before the change' },
+    });
+    expect(loader).toHaveBeenCalledTimes(2);
+    calls[1]!.answer('after the change');
+    await settle();
+    expect(store.current('record', { id: 'a' })).toMatchObject({
+      status: 'ready',
+      stale: false,
+      value: { label: 'after the change' },
+    });
+    expect(loader).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
+  it('forgets an unread entry once it answers, so the next read is fresh', async () => {
+    const { calls, loader } = heldLoader();
+    const store = createQueryStore({ record: loader });
+    store.preload('record', { id: 'a' });
+    invalidateQueries(['events']);
+    calls[0]!.answer('before the change');
+    await settle();
+    store.preload('record', { id: 'a' });
+    expect(loader).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads once more after any number of notices, not once per notice', async () => {
+    const { calls, loader } = heldLoader();
+    const store = createQueryStore({ record: loader });
+    const stop = store.watch('record', { id: 'a' });
+    for (let notice = 0; notice < 5; notice += 1) invalidateQueries(['events']);
+    calls[0]!.answer('first');
+    await settle();
+    calls[1]!.answer('second');
+    await settle();
+    expect(loader).toHaveBeenCalledTimes(2);
+    stop();
+  });
+});
+
+describe('shownRemote: keeping the previous answer', () => {
+  const previous: Remote<{ rows: string[] }> = {
+    value: { rows: ['old filter'] },
+    status: 'ready',
+    error: null,
+    stale: false,
+  };
+  const loading: Remote<{ rows: string[] }> = {
+    value: null,
+    status: 'loading',
+    error: null,
+    stale: false,
+  };
+
+  it('shows the previous filter’s rows, marked, while the new filter is first read', () => {
+    expect(shownRemote(loading, previous, true)).toEqual({
+      ...previous,
+      stale: true,
+      previous: true,
+    });
+    expect(shownRemote(undefined, previous, true)).toMatchObject({ previous: true });
+  });
+
+  it('shows the new filter’s failure instead of the previous filter’s rows', () => {
+    const failed: Remote<{ rows: string[] }> = {
+      value: null,
+      status: 'error',
+      error: 'The search is too long.',
+      stale: false,
+    };
+    expect(shownRemote(failed, previous, true)).toEqual(failed);
+  });
+
+  it('shows the loading state when asked not to keep anything', () => {
+    expect(shownRemote(loading, previous, false)).toEqual(loading);
   });
 });

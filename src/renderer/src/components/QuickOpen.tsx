@@ -1,11 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Command } from 'cmdk';
 import { CalendarDays, Search, Users } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { SearchResult } from '../../../shared/ipc/reads';
 import type { EventListItem } from '../../../shared/wire/event';
 import type { TeamListItem } from '../../../shared/wire/team';
+import { FILTER_TEXT_MAX, boundedFilterText } from '../../../shared/ipc/filter-text';
 import { localDate } from '../format/dates';
 import { paths } from '../routes';
 import { useOverlays } from '../stores/quick-open';
@@ -13,6 +14,7 @@ import { eventQueries, searchQueries, teamQueries } from '../stores/reads';
 import '../styles/quick-open.css';
 import { useQuickActions, type AfterAction, type QuickAction } from './quick-open/actions';
 import {
+  answersTyped,
   eventValue,
   groupOrder,
   parseValue,
@@ -26,14 +28,17 @@ const NO_RESULTS: Pick<SearchResult, 'teams' | 'events'> = { teams: [], events: 
 
 const place = (...parts: string[]) => parts.filter((part) => part !== '').join(', ');
 
-/** The highlighted option: the first one whenever the text changes or the option is gone. */
-function useHighlight(query: string, values: readonly string[]) {
+/**
+ * The highlighted option: the first one whenever the text changes, the text's own answer
+ * replaces an earlier one, or the option is gone.
+ */
+function useHighlight(query: string, values: readonly string[], answered: boolean) {
   const [highlighted, setHighlighted] = useState(values[0] ?? '');
-  const [seen, setSeen] = useState({ query, key: values.join('\n') });
+  const [seen, setSeen] = useState({ query, key: values.join('\n'), answered });
   const key = values.join('\n');
-  if (seen.query !== query || seen.key !== key) {
-    setSeen({ query, key });
-    const keep = seen.query === query && values.includes(highlighted);
+  if (seen.query !== query || seen.key !== key || seen.answered !== answered) {
+    setSeen({ query, key, answered });
+    const keep = seen.query === query && seen.answered === answered && values.includes(highlighted);
     if (!keep) setHighlighted(values[0] ?? '');
   }
   return [highlighted, setHighlighted] as const;
@@ -132,7 +137,7 @@ function QuickOpenPanel({
 }) {
   const navigate = useNavigate();
   const [text, setText] = useState(initialText);
-  const query = text.trim();
+  const query = boundedFilterText(text);
   const search = searchQueries.useQuery(
     'search',
     query === '' ? null : { text: query, limit: PER_GROUP },
@@ -151,10 +156,15 @@ function QuickOpenPanel({
     events: events.map((event) => eventValue(event.id)),
     actions: actions.map((action) => action.value),
   };
+  const answered = answersTyped(query, search);
   const [highlighted, setHighlighted] = useHighlight(
     query,
     order.flatMap((kind) => valuesOf[kind]),
+    answered,
   );
+  // Enter pressed before the answer for the text typed: it opens that answer's top hit once it is
+  // there, never the earlier text's still on screen. Typing on cancels it.
+  const enterFor = useRef<string | null>(null);
 
   // The highlighted team or event is read ahead, so Enter opens a view that is already there.
   useEffect(() => {
@@ -179,6 +189,16 @@ function QuickOpenPanel({
       action.run();
     }
   };
+
+  const chooseAnswered = useEffectEvent((value: string) => choose(value));
+  useEffect(() => {
+    if (enterFor.current === null) return;
+    if (enterFor.current !== query) enterFor.current = null;
+    else if (answered) {
+      enterFor.current = null;
+      chooseAnswered(highlighted);
+    }
+  }, [query, answered, highlighted]);
 
   const idBase = useId();
   const groups: Record<GroupKind, { heading: string; items: ReactNode[] }> = {
@@ -218,6 +238,11 @@ function QuickOpenPanel({
       shouldFilter={false}
       value={highlighted}
       onValueChange={setHighlighted}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter' || answered) return;
+        event.preventDefault();
+        enterFor.current = query;
+      }}
       loop
       className="qo-command"
     >
@@ -226,6 +251,7 @@ function QuickOpenPanel({
         <Command.Input
           value={text}
           onValueChange={setText}
+          maxLength={FILTER_TEXT_MAX}
           placeholder="Team number or name, event name or code, or an action…"
           className="qo-input"
           data-testid="quick-open-input"

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { bridge, describeError, unwrap } from '../api';
+import { newestLoad } from './newest-load';
 
 interface LibraryState {
   favorites: readonly number[];
@@ -10,20 +11,23 @@ interface LibraryState {
   setPinned: (eventId: string, pinned: boolean) => Promise<void>;
 }
 
+const loads = newestLoad();
+
 /** The person's own lists: favorite teams and events kept offline. Both survive "Clear cache". */
 export const useLibrary = create<LibraryState>()((set) => ({
   favorites: [],
   pins: [],
   error: null,
   load: async () => {
+    const newest = loads.begin();
     try {
       const [favorites, pins] = await Promise.all([
         unwrap(bridge().favorites.list()),
         unwrap(bridge().pins.list()),
       ]);
-      set({ favorites, pins, error: null });
+      if (newest()) set({ favorites, pins, error: null });
     } catch (error) {
-      set({ error: describeError(error) });
+      if (newest()) set({ error: describeError(error) });
     }
   },
   setFavorite: async (teamNumber, favorite) => {

@@ -21,6 +21,11 @@ export interface Remote<Value> {
   /** The failure's code when the bridge gave one (`not_found` for a record the cache lacks). */
   errorCode?: IpcErrorCode | null;
   stale: boolean;
+  /**
+   * The value is an earlier input's, kept on screen while this input's first answer is read
+   * (`keepPrevious`): nothing in it answers what is asked now.
+   */
+  previous?: boolean;
 }
 
 type Loader = (input: never) => Promise<Built>;
@@ -32,6 +37,11 @@ interface Entry {
   /** Mounted views reading this entry; an entry nobody reads is dropped when it goes stale. */
   readers: number;
   reload: () => void;
+  /**
+   * A change notice came while the first read was under way: that read may have started before
+   * the change was committed, so it is read again once it answers.
+   */
+  readAgain: () => void;
 }
 
 interface QueryState {
@@ -39,6 +49,23 @@ interface QueryState {
 }
 
 const LOADING: Remote<never> = { value: null, status: 'loading', error: null, stale: false };
+
+/**
+ * What a view shows of an input's answer. With `keepPrevious`, the last answer of an earlier
+ * input stays (marked stale and previous) while the new one is first read, so paging never
+ * blanks the table; a failure of the new one is shown as such, never hidden behind the old rows.
+ */
+export function shownRemote<Value>(
+  remote: Remote<Value> | undefined,
+  previous: Remote<Value> | null,
+  keepPrevious: boolean,
+): Remote<Value> {
+  const reading = remote === undefined || (remote.value === null && remote.status === 'loading');
+  if (keepPrevious && reading && previous !== null) {
+    return { ...previous, stale: true, previous: true };
+  }
+  return remote ?? LOADING;
+}
 
 /** Every query store, so one change notice reaches all of them. */
 const invalidators = new Set<(changed: readonly string[]) => void>();
@@ -79,34 +106,45 @@ export function createQueryStore<Loaders extends Record<string, Loader>>(loaders
     // Answers can arrive out of order when a notice re-reads while a read is going: only the
     // newest read of an entry may write it.
     let generation = 0;
+    let again = false;
+    const answered = () => {
+      if (!again) return;
+      again = false;
+      refresh(key);
+    };
     const reload = () => {
       const mine = ++generation;
       const loader = loaders[name] as (input: InputOf<Loaders[Name]>) => Promise<Built>;
       loader(input).then(
         (value) => {
-          if (mine === generation)
-            setRemote(key, () => ({
-              value,
-              status: 'ready',
-              error: null,
-              errorCode: null,
-              stale: false,
-            }));
+          if (mine !== generation) return;
+          setRemote(key, () => ({
+            value,
+            status: 'ready',
+            error: null,
+            errorCode: null,
+            stale: false,
+          }));
+          answered();
         },
         (error: unknown) => {
-          if (mine === generation)
-            setRemote(key, (remote) => ({
-              ...remote,
-              status: remote.value === null ? 'error' : 'ready',
-              error: describeError(error),
-              errorCode: error instanceof ApiError ? error.code : null,
-              stale: false,
-            }));
+          if (mine !== generation) return;
+          setRemote(key, (remote) => ({
+            ...remote,
+            status: remote.value === null ? 'error' : 'ready',
+            error: describeError(error),
+            errorCode: error instanceof ApiError ? error.code : null,
+            stale: false,
+          }));
+          answered();
         },
       );
     };
+    const readAgain = () => {
+      again = true;
+    };
     useStore.setState((state) => ({
-      entries: { ...state.entries, [key]: { remote: LOADING, readers: 0, reload } },
+      entries: { ...state.entries, [key]: { remote: LOADING, readers: 0, reload, readAgain } },
     }));
     reload();
     return key;
@@ -133,36 +171,64 @@ export function createQueryStore<Loaders extends Record<string, Loader>>(loaders
     });
   }
 
+  /** The answer may be out of date: re-read where a view reads it, else forget it. */
+  function refresh(key: string): void {
+    const entry = useStore.getState().entries[key];
+    if (entry === undefined) return;
+    if (entry.readers === 0) {
+      useStore.setState((state) => {
+        const kept = { ...state.entries };
+        delete kept[key];
+        return { entries: kept };
+      });
+      return;
+    }
+    setRemote(key, (remote) => ({ ...remote, stale: true }));
+    entry.reload();
+  }
+
   invalidators.add((changed) => {
-    const { entries } = useStore.getState();
-    const dropped: string[] = [];
-    for (const [key, entry] of Object.entries(entries)) {
-      if (entry.remote.value === null && entry.remote.status === 'loading') continue;
+    for (const [key, entry] of Object.entries(useStore.getState().entries)) {
+      // The first read names nothing yet and shows nothing: it answers first, then reads again
+      // (re-reading at once could starve a view of any answer while a sync commits page by page).
+      if (entry.remote.value === null && entry.remote.status === 'loading') {
+        entry.readAgain();
+        continue;
+      }
       // A failed read names nothing it was built from, so any change may mend it: an event main
       // fetched in the background after answering `not_found` shows up without a reload.
       const builtFrom = entry.remote.value?.builtFrom;
       if (builtFrom !== undefined && !touches(changed, builtFrom)) continue;
-      if (entry.readers === 0) {
-        dropped.push(key);
-      } else {
-        setRemote(key, (remote) => ({ ...remote, stale: true }));
-        entry.reload();
-      }
-    }
-    if (dropped.length > 0) {
-      useStore.setState((state) => {
-        const kept = { ...state.entries };
-        for (const key of dropped) delete kept[key];
-        return { entries: kept };
-      });
+      refresh(key);
     }
   });
 
+  /** Reads `key` and keeps it current, as a mounted view does, until the returned call. */
+  function watchKey(key: string): () => void {
+    const mounted = ensureKey(key);
+    changeReaders(mounted, 1);
+    return () => changeReaders(mounted, -1);
+  }
+
+  /**
+   * `name(input)` read and kept current outside React (what `useQuery` does for a mounted view);
+   * returns the function that stops. `current` gives its answer meanwhile.
+   */
+  function watch<Name extends keyof Loaders>(name: Name, input: InputOf<Loaders[Name]>) {
+    return watchKey(keyOf(name, input));
+  }
+
+  function current<Name extends keyof Loaders>(
+    name: Name,
+    input: InputOf<Loaders[Name]>,
+  ): Remote<ValueOf<Loaders[Name]>> {
+    const remote = useStore.getState().entries[keyOf(name, input)]?.remote ?? LOADING;
+    return remote as Remote<ValueOf<Loaders[Name]>>;
+  }
+
   /**
    * The cached answer of `name(input)`, read at once and kept current while mounted. `null`
-   * input reads nothing (a view waiting for a parameter). With `keepPrevious`, a list that
-   * moves to another page or filter keeps showing the last answer (marked stale) until the new
-   * one is there, so paging never blanks the table.
+   * input reads nothing (a view waiting for a parameter). `keepPrevious`: see `shownRemote`.
    */
   function useQuery<Name extends keyof Loaders>(
     name: Name,
@@ -170,21 +236,11 @@ export function createQueryStore<Loaders extends Record<string, Loader>>(loaders
     options: { keepPrevious?: boolean } = {},
   ): Remote<ValueOf<Loaders[Name]>> {
     const key = input === null ? null : keyOf(name, input);
-    useEffect(() => {
-      if (key === null) return;
-      const mounted = ensureKey(key);
-      changeReaders(mounted, 1);
-      return () => changeReaders(mounted, -1);
-    }, [key]);
+    useEffect(() => (key === null ? undefined : watchKey(key)), [key]);
     const remote = useStore((state) => (key === null ? undefined : state.entries[key]?.remote));
     const previous = useRef<Remote<Built> | null>(null);
     if (remote !== undefined && remote.value !== null) previous.current = remote;
-    const shown =
-      options.keepPrevious === true &&
-      (remote === undefined || remote.value === null) &&
-      previous.current !== null
-        ? { ...previous.current, stale: true }
-        : (remote ?? LOADING);
+    const shown = shownRemote(remote, previous.current, options.keepPrevious === true);
     return shown as Remote<ValueOf<Loaders[Name]>>;
   }
 
@@ -217,5 +273,5 @@ export function createQueryStore<Loaders extends Record<string, Loader>>(loaders
     ensure(name, input);
   }
 
-  return { useQuery, useQueries, preload };
+  return { useQuery, useQueries, preload, watch, current };
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { SetupState } from '../../../shared/ipc/setup';
 import { ApiError, bridge, describeError, unwrap } from '../api';
+import { newestLoad } from './newest-load';
 
 export type ConnectField = 'baseUrl' | 'key' | null;
 
@@ -16,6 +17,8 @@ interface SetupStoreState {
   connect: (baseUrl: string, key: string) => Promise<boolean>;
 }
 
+const loads = newestLoad();
+
 /** Which data the app shows (first run, demo, a service), and the ways to change it. */
 export const useSetup = create<SetupStoreState>()((set) => ({
   setup: null,
@@ -23,10 +26,12 @@ export const useSetup = create<SetupStoreState>()((set) => ({
   busy: null,
   connectError: null,
   load: async () => {
+    const newest = loads.begin();
     try {
-      set({ setup: await unwrap(bridge().setup.get()), loadError: null });
+      const setup = await unwrap(bridge().setup.get());
+      if (newest()) set({ setup, loadError: null });
     } catch (error) {
-      set({ loadError: describeError(error) });
+      if (newest()) set({ loadError: describeError(error) });
     }
   },
   useDemo: async () => {

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { ExportList } from '../../../shared/ipc/actions';
+import { boundedFilterText } from '../../../shared/ipc/filter-text';
 import { ExportButton } from '../components/ExportButton';
 import { Freshness } from '../components/Freshness';
 import { Skeleton, StateMessage } from '../components/StateMessage';
@@ -21,8 +22,8 @@ type FilterName = 'season' | 'region' | 'search';
 function readFilters(params: URLSearchParams): TeamFilters {
   const filters: TeamFilters = {};
   const season = seasonParam(params.get('season'));
-  const region = params.get('region')?.trim() ?? '';
-  const search = params.get('search')?.trim() ?? '';
+  const region = boundedFilterText(params.get('region') ?? '');
+  const search = boundedFilterText(params.get('search') ?? '');
   if (season !== undefined) filters.season = season;
   if (region !== '') filters.region = region;
   if (search !== '') filters.search = search;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   PER_GROUP,
+  answersTyped,
   eventValue,
   groupOrder,
   parseValue,
@@ -99,5 +100,27 @@ describe('values', () => {
     expect(parseValue('')).toBeNull();
     expect(parseValue('254')).toBeNull();
     expect(parseValue('teams:254')).toBeNull();
+  });
+});
+
+describe('answersTyped: whether Enter may act on what is highlighted', () => {
+  const answer = { value: { teams: [], events: [] }, status: 'ready' as const };
+
+  it('waits while the answer on screen is an earlier text’s', () => {
+    expect(answersTyped('2541', { ...answer, previous: true })).toBe(false);
+  });
+
+  it('waits while the first answer for the text is read', () => {
+    expect(answersTyped('2541', { value: null, status: 'loading' })).toBe(false);
+  });
+
+  it('acts on the text’s own answer, or its failure', () => {
+    expect(answersTyped('2541', answer)).toBe(true);
+    expect(answersTyped('2541', { ...answer, previous: false })).toBe(true);
+    expect(answersTyped('2541', { value: null, status: 'error' })).toBe(true);
+  });
+
+  it('acts at once on no text, which shows the actions alone', () => {
+    expect(answersTyped('', { value: null, status: 'loading' })).toBe(true);
   });
 });

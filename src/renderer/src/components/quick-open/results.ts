@@ -1,4 +1,5 @@
 import type { SearchResult } from '../../../../shared/ipc/reads';
+import type { Remote } from '../../stores/query-store';
 
 /** Each kind shows at most this many; the search command ranks, so these are its best. */
 export const PER_GROUP = 5;
@@ -41,4 +42,18 @@ export function parseValue(
   if (value.startsWith('event:')) return { kind: 'event', eventId: value.slice(6) };
   if (value.startsWith('action:')) return { kind: 'action', value };
   return null;
+}
+
+/**
+ * Whether the options on screen answer the text typed, so Enter may act on the highlighted one.
+ * Not while the answer shown is an earlier text's (kept on screen while the new one is read), nor
+ * while the first answer is read: Enter would open the earlier text's top hit, or an action.
+ */
+export function answersTyped(
+  query: string,
+  search: Pick<Remote<unknown>, 'value' | 'status' | 'previous'>,
+): boolean {
+  if (query === '') return true;
+  if (search.previous === true) return false;
+  return !(search.value === null && search.status === 'loading');
 }

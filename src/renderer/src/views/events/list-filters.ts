@@ -1,4 +1,5 @@
 import { EVENT_STATUSES, type EventStatus } from '../../../../shared/wire/event';
+import { boundedFilterText } from '../../../../shared/ipc/filter-text';
 import { isSeason } from '../../../../shared/wire/formats';
 
 /** The events list's filters as the address holds them; what is missing or unreadable is unset. */
@@ -11,8 +12,7 @@ export interface EventListFilters {
 
 export const FILTER_PARAMS = ['season', 'status', 'region', 'search'] as const;
 
-/** The longest free text the read accepts (the service's bound too). */
-export const FILTER_TEXT_MAX = 200;
+export { FILTER_TEXT_MAX } from '../../../../shared/ipc/filter-text';
 
 function isStatus(value: string): value is EventStatus {
   return (EVENT_STATUSES as readonly string[]).includes(value);
@@ -24,10 +24,10 @@ export function eventListFilters(params: URLSearchParams): EventListFilters {
   if (season !== null && isSeason(season)) filters.season = season;
   const status = params.get('status');
   if (status !== null && isStatus(status)) filters.status = status;
-  const region = params.get('region')?.trim().slice(0, FILTER_TEXT_MAX);
-  if (region !== undefined && region !== '') filters.region = region;
-  const search = params.get('search')?.trim().slice(0, FILTER_TEXT_MAX);
-  if (search !== undefined && search !== '') filters.search = search;
+  const region = boundedFilterText(params.get('region') ?? '');
+  if (region !== '') filters.region = region;
+  const search = boundedFilterText(params.get('search') ?? '');
+  if (search !== '') filters.search = search;
   return filters;
 }
 

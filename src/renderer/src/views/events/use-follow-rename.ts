@@ -1,13 +1,19 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { isLocalEventCode } from '../../../../shared/wire/local-code';
 import { bridge } from '../../api';
+import { STAY_IN_VIEW } from '../../focus-on-move';
 import { editActions } from '../../stores/edits';
 
-const LOCAL_PREFIX = 'local';
-
 /** A code this app gave an event it created, until the service names it. */
-export function isLocalCode(eventId: string): boolean {
-  return eventId.startsWith(LOCAL_PREFIX);
+export const isLocalCode = isLocalEventCode;
+
+/**
+ * The move to the event's new code: the same view at another address, in place of the old one
+ * in history, leaving focus in the field being typed in.
+ */
+export function renameMove(to: string, pathOf: (eventId: string) => string) {
+  return { path: pathOf(to), options: { replace: true, state: STAY_IN_VIEW } };
 }
 
 /**
@@ -28,7 +34,8 @@ export function useFollowRename(
     const follow = (to: string) => {
       if (!current || to === eventId) return;
       onRenamed?.(to);
-      void navigate(pathOf(to), { replace: true });
+      const move = renameMove(to, pathOf);
+      void navigate(move.path, move.options);
     };
     const off = bridge().subscribe('events:renamed', ({ from, to }) => {
       if (from === eventId) follow(to);

@@ -1,11 +1,12 @@
 import { useEffect, useEffectEvent, useState } from 'react';
+import { FILTER_TEXT_MAX } from '../../../../shared/ipc/filter-text';
 
 /** Long enough to let a word be typed, short enough to feel like "as you type". */
 const DEBOUNCE_MS = 250;
 
 /**
  * A text filter that filters as the person types: the address (and so the read) follows a
- * moment after the last keystroke, not on each one. A change of `value` from outside, such as
+ * moment after the last keystroke, not on each one. It takes no more than a read does. A change of `value` from outside, such as
  * "Clear filters" or a link, replaces what is typed.
  */
 export function DebouncedText({
@@ -43,6 +44,7 @@ export function DebouncedText({
         className="input"
         type={type}
         value={text}
+        maxLength={FILTER_TEXT_MAX}
         placeholder={placeholder}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
