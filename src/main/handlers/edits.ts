@@ -11,6 +11,9 @@ import type { SyncEngine } from '../sync/engine';
 
 export type EditCommandName = keyof typeof editCommands;
 
+/** How long after its undo window a held deletion's run starts, so the window has surely passed. */
+const HELD_SEND_MARGIN_MS = 1_000;
+
 export interface EditDeps {
   engine: SyncEngine;
   settings: SettingsStore;
@@ -164,8 +167,16 @@ export function createEditHandlers({
         'patch',
       ),
 
-    'events:delete': ({ eventId }) =>
-      refusing(async () => viewOrNull(await sending(outbox.remove(aliases.resolve(eventId))))),
+    'events:delete': ({ eventId, holdMs }) =>
+      refusing(async () => {
+        if (holdMs === undefined) {
+          return viewOrNull(await sending(outbox.remove(aliases.resolve(eventId))));
+        }
+        const held = await outbox.remove(aliases.resolve(eventId), holdMs);
+        // Sent once its undo window is over, not a moment after the save as other edits are.
+        engine.sendEditsSoon(holdMs + HELD_SEND_MARGIN_MS);
+        return viewOrNull(held);
+      }),
 
     'events:resolveCode': ({ eventId }) => ({ eventId: aliases.resolve(eventId) }),
 

@@ -151,14 +151,19 @@ export class Outbox {
    * Queues the deletion of an event. An event created here that has not gone out yet is simply
    * taken back, with its edits: there is nothing to tell the service. Returns the queued edit, or
    * `null` when nothing needs sending.
+   *
+   * With `holdMs`, the deletion is on disk at once but sent no sooner than that (its undo window):
+   * closing the app meanwhile loses nothing, and `discard` takes it back. A created event is then
+   * held with it, and taken back for good once the window has passed (`settleHeld`).
    */
-  remove(eventId: string): Promise<Edit | null> {
+  remove(eventId: string, holdMs = 0): Promise<Edit | null> {
     return this.write(() => {
       const scope = this.requireScope();
       const row = this.requireRow(eventId);
       const standing = this.rows.standing(scope, eventId);
       const create = standing.find((edit) => edit.kind === 'create');
-      if (create !== undefined && create.state === 'pending') {
+      const neverSent = create !== undefined && create.state === 'pending';
+      if (neverSent && holdMs === 0) {
         for (const edit of standing) this.rows.remove(edit.id);
         this.overlay.refresh(eventId);
         return null;
@@ -174,8 +179,35 @@ export class Outbox {
         idempotencyKey: randomUUID(),
         queuedAt: this.stamp(),
       });
+      if (holdMs > 0) {
+        const notBefore = stamp(new Date(this.options.now().getTime() + holdMs));
+        this.rows.update(id, { notBefore }, this.stamp());
+        // A create sent in the window would put on the service an event about to be taken back.
+        if (neverSent) this.rows.update(create.id, { notBefore }, this.stamp());
+      }
       this.overlay.refresh(eventId);
       return this.requireEdit(id);
+    });
+  }
+
+  /**
+   * Ends the undo windows that have passed of deletions of events created here and never sent:
+   * the event and its edits are taken back, as `remove` does without a window. Deletions of
+   * events the service has go out as any edit does.
+   */
+  settleHeld(): Promise<void> {
+    const scope = this.options.scope();
+    if (scope === null) return Promise.resolve();
+    const now = this.stamp();
+    return this.write(() => {
+      for (const edit of this.rows.all(scope)) {
+        if (edit.kind !== 'delete' || (edit.notBefore !== null && edit.notBefore > now)) continue;
+        const standing = this.rows.standing(scope, edit.eventId);
+        const create = standing.find((each) => each.kind === 'create');
+        if (create === undefined || create.state !== 'pending') continue;
+        for (const each of standing) this.rows.remove(each.id);
+        this.overlay.refresh(edit.eventId);
+      }
     });
   }
 
@@ -193,6 +225,15 @@ export class Outbox {
         );
       }
       this.rows.remove(id);
+      if (edit.kind === 'delete') {
+        // Undo in the deletion's window: a created event held with it may go out again.
+        const scope = this.requireScope();
+        const create = this.rows
+          .standing(scope, edit.eventId)
+          .find((each) => each.kind === 'create');
+        if (create?.state === 'pending')
+          this.rows.update(create.id, { notBefore: null }, this.stamp());
+      }
       if (edit.kind === 'create') {
         const scope = this.requireScope();
         for (const later of this.rows.all(scope)) {

@@ -174,8 +174,17 @@ export const editCommands = {
     input: z.strictObject({ eventId: eventIdSchema, patch: eventBodySchema }),
     output: editSchema,
   },
-  /** `null` when the event never left this machine: it is simply taken back. */
-  'events:delete': { input: z.strictObject({ eventId: eventIdSchema }), output: editOrNothing },
+  /**
+   * `null` when the event never left this machine: it is simply taken back. With `holdMs` (an
+   * undo window) the deletion is on disk at once and sent no sooner; `edits:discard` undoes it.
+   */
+  'events:delete': {
+    input: z.strictObject({
+      eventId: eventIdSchema,
+      holdMs: z.number().int().min(1).max(60_000).optional(),
+    }),
+    output: editOrNothing,
+  },
   /**
    * The code to show for an event: the service's for a temporary code it has replaced, else the
    * same. A view opened on an old address follows the event with it.

@@ -40,6 +40,9 @@ export const editActions = {
   update: (eventId: string, patch: EventPatchBody) =>
     unwrap(bridge().events.update({ eventId, patch })),
   remove: (eventId: string) => unwrap(bridge().events.delete({ eventId })),
+  /** A deletion in its undo window: on disk at once, sent no sooner than `holdMs`. */
+  removeHeld: (eventId: string, holdMs: number) =>
+    unwrap(bridge().events.delete({ eventId, holdMs })),
   discard: (id: number) => unwrap(bridge().edits.discard({ id })),
   resolve: (id: number, take: Resolution) => unwrap(bridge().edits.resolve({ id, take })),
   resend: (id: number, payload?: Record<string, unknown>) =>
