@@ -161,11 +161,14 @@ export function createEditHandlers({
 
     // A form opened on a temporary code may be saved after the sync that replaced it: the edit
     // goes to the event under its new code rather than being refused as unknown.
-    'events:update': ({ eventId, patch }) =>
-      refusing(
-        async () => view(await sending(outbox.update(aliases.resolve(eventId), patch))),
-        'patch',
-      ),
+    'events:update': ({ eventId, patch, holdMs }) =>
+      refusing(async () => {
+        const queued = outbox.update(aliases.resolve(eventId), patch, holdMs);
+        if (holdMs === undefined) return view(await sending(queued));
+        const held = await queued;
+        engine.sendEditsSoon(holdMs + HELD_SEND_MARGIN_MS);
+        return view(held);
+      }, 'patch'),
 
     'events:delete': ({ eventId, holdMs }) =>
       refusing(async () => {

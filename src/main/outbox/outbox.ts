@@ -122,7 +122,7 @@ export class Outbox {
   }
 
   /** Queues a merge patch of an event, checked against the event as it reads now. */
-  update(eventId: string, patch: unknown): Promise<Edit> {
+  update(eventId: string, patch: unknown, holdMs = 0): Promise<Edit> {
     const checked = checkPatchBody(patch);
     if (!checked.ok) return Promise.reject(EditRefusedError.of(checked.error));
     return this.write(() => {
@@ -142,6 +142,7 @@ export class Outbox {
         idempotencyKey: randomUUID(),
         queuedAt: this.stamp(),
       });
+      if (holdMs > 0) this.hold(id, holdMs);
       this.overlay.refresh(eventId);
       return this.requireEdit(id);
     });
@@ -180,10 +181,9 @@ export class Outbox {
         queuedAt: this.stamp(),
       });
       if (holdMs > 0) {
-        const notBefore = stamp(new Date(this.options.now().getTime() + holdMs));
-        this.rows.update(id, { notBefore }, this.stamp());
+        this.hold(id, holdMs);
         // A create sent in the window would put on the service an event about to be taken back.
-        if (neverSent) this.rows.update(create.id, { notBefore }, this.stamp());
+        if (neverSent) this.hold(create.id, holdMs);
       }
       this.overlay.refresh(eventId);
       return this.requireEdit(id);
@@ -344,6 +344,12 @@ export class Outbox {
         : await this.remove(edit.eventId);
     await this.write(() => this.rows.remove(id));
     return queued;
+  }
+
+  /** Not sent before `holdMs` from now: an undo window; the sender leaves it (and its event's later edits) until then. */
+  private hold(id: number, holdMs: number): void {
+    const notBefore = stamp(new Date(this.options.now().getTime() + holdMs));
+    this.rows.update(id, { notBefore }, this.stamp());
   }
 
   private get rows() {

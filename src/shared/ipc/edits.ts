@@ -164,6 +164,9 @@ export const resolutionSchema = z.union([
   z.partialRecord(editableEventFieldSchema, choiceSchema),
 ]);
 
+/** An undo window, in milliseconds: a minute at most. */
+const holdMsSchema = z.number().int().min(1).max(60_000);
+
 export const editCommands = {
   /** The current service's edits, oldest first, refused and conflicting ones included. */
   'edits:list': { input: noInput, output: editListSchema },
@@ -171,7 +174,12 @@ export const editCommands = {
   'events:create': { input: z.strictObject({ event: eventBodySchema }), output: editSchema },
   /** Queues a JSON merge patch, checked against the event as the cache shows it now. */
   'events:update': {
-    input: z.strictObject({ eventId: eventIdSchema, patch: eventBodySchema }),
+    input: z.strictObject({
+      eventId: eventIdSchema,
+      patch: eventBodySchema,
+      /** An undo window (ending a stream): on disk at once, sent no sooner; discard undoes it. */
+      holdMs: holdMsSchema.optional(),
+    }),
     output: editSchema,
   },
   /**
@@ -181,7 +189,7 @@ export const editCommands = {
   'events:delete': {
     input: z.strictObject({
       eventId: eventIdSchema,
-      holdMs: z.number().int().min(1).max(60_000).optional(),
+      holdMs: holdMsSchema.optional(),
     }),
     output: editOrNothing,
   },

@@ -7,7 +7,7 @@ import { openDataLayer, type DataLayer } from '../../../src/main/data-layer';
 import type { Dispatch } from '../../../src/main/ipc/dispatcher';
 import type { EditList, EditView } from '../../../src/shared/ipc/edits';
 import { dispatcherOf, valueOf } from '../../harness/layer-dispatch';
-import { startTestServer, type TestServer } from '../../harness/server';
+import { patchEvent, startTestServer, type TestServer } from '../../harness/server';
 import { newEvent, serviceEvent, serviceEvents } from './outbox-rig';
 
 /*
@@ -119,4 +119,38 @@ it('holds an event created here with it: never sent in the window, gone after it
     'Held Then Kept',
   ]);
   expect(await listed(dispatch)).toEqual([]);
+});
+
+it('holds an ended stream for its undo window too: Undo keeps it live, else it goes out after', async () => {
+  const { layer, dispatch } = open();
+  await sync(layer);
+  const [target] = await serviceEvents(server, '');
+  // Brought live on the service by someone else, one allowed move at a time.
+  for (const status of ['scheduled', 'live']) {
+    const now = (await serviceEvent(server, target!.id))?.streamStatus;
+    if (now !== 'live') await patchEvent(server, target!.id, { streamStatus: status });
+  }
+  const end = () =>
+    valueOf<EditView>(
+      dispatch('events:update', {
+        eventId: target!.id,
+        patch: { streamStatus: 'ended' },
+        holdMs: HOLD_MS,
+      }),
+    );
+  await sync(layer);
+  expect((await serviceEvent(server, target!.id))?.streamStatus).toBe('live');
+
+  const undone = await end();
+  await sync(layer);
+  expect((await serviceEvent(server, target!.id))?.streamStatus).toBe('live');
+  await valueOf(dispatch('edits:discard', { id: undone.id }));
+  clock += HOLD_MS;
+  await sync(layer);
+  expect((await serviceEvent(server, target!.id))?.streamStatus).toBe('live');
+
+  await end();
+  clock += HOLD_MS;
+  await sync(layer);
+  expect((await serviceEvent(server, target!.id))?.streamStatus).toBe('ended');
 });

@@ -39,6 +39,9 @@ export const editActions = {
   create: (event: EventCreateBody) => unwrap(bridge().events.create({ event })),
   update: (eventId: string, patch: EventPatchBody) =>
     unwrap(bridge().events.update({ eventId, patch })),
+  /** A change with an undo window: on disk at once, sent no sooner than `holdMs`. */
+  updateHeld: (eventId: string, patch: EventPatchBody, holdMs: number) =>
+    unwrap(bridge().events.update({ eventId, patch, holdMs })),
   remove: (eventId: string) => unwrap(bridge().events.delete({ eventId })),
   /** A deletion in its undo window: on disk at once, sent no sooner than `holdMs`. */
   removeHeld: (eventId: string, holdMs: number) =>
