@@ -12,6 +12,9 @@ import type { SyncEngine } from '../sync/engine';
 
 export type EditCommandName = keyof typeof editCommands;
 
+/** How long after its undo window a held deletion's run starts, so the window has surely passed. */
+const HELD_SEND_MARGIN_MS = 1_000;
+
 export interface EditDeps {
   engine: SyncEngine;
   settings: SettingsStore;
@@ -147,14 +150,25 @@ export function createEditHandlers({
 
     // A form opened on a temporary code may be saved after the sync that replaced it: the edit
     // goes to the event under its new code rather than being refused as unknown.
-    'events:update': ({ eventId, patch, base }) =>
-      refusing(
-        async () => view(await sending(outbox.update(aliases.resolve(eventId), patch, base))),
-        'patch',
-      ),
+    'events:update': ({ eventId, patch, base, holdMs }) =>
+      refusing(async () => {
+        const queued = outbox.update(aliases.resolve(eventId), patch, { seen: base, holdMs });
+        if (holdMs === undefined) return view(await sending(queued));
+        const held = await queued;
+        engine.sendEditsSoon(holdMs + HELD_SEND_MARGIN_MS);
+        return view(held);
+      }, 'patch'),
 
-    'events:delete': ({ eventId }) =>
-      refusing(async () => viewOrNull(await sending(outbox.remove(aliases.resolve(eventId))))),
+    'events:delete': ({ eventId, holdMs }) =>
+      refusing(async () => {
+        if (holdMs === undefined) {
+          return viewOrNull(await sending(outbox.remove(aliases.resolve(eventId))));
+        }
+        const held = await outbox.remove(aliases.resolve(eventId), holdMs);
+        // Sent once its undo window is over, not a moment after the save as other edits are.
+        engine.sendEditsSoon(holdMs + HELD_SEND_MARGIN_MS);
+        return viewOrNull(held);
+      }),
 
     'events:resolveCode': ({ eventId }) => ({ eventId: aliases.resolve(eventId) }),
 

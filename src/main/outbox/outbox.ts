@@ -132,9 +132,14 @@ export class Outbox {
    * Queues a merge patch of an event, checked against the event as it reads now. `seen` is what
    * the organizer's form showed when it opened: the edit is based on it, so a field someone else
    * changed meanwhile is compared as theirs, never overwritten. Without it (the command line, a
-   * stream button), the edit is based on the event as it reads now.
+   * stream button), the edit is based on the event as it reads now. With `holdMs` it is on disk at
+   * once but sent no sooner than that: an undo window, as for ending a stream.
    */
-  update(eventId: string, patch: unknown, seen?: EditBase): Promise<Edit> {
+  update(
+    eventId: string,
+    patch: unknown,
+    { seen, holdMs = 0 }: { seen?: EditBase; holdMs?: number } = {},
+  ): Promise<Edit> {
     const checked = checkPatchBody(patch);
     if (!checked.ok) return Promise.reject(EditRefusedError.of(checked.error));
     return this.write(() => {
@@ -168,6 +173,7 @@ export class Outbox {
         idempotencyKey: randomUUID(),
         queuedAt: this.stamp(),
       });
+      if (holdMs > 0) this.hold(id, holdMs);
       this.overlay.refresh(eventId);
       return this.requireEdit(id);
     });
@@ -177,14 +183,19 @@ export class Outbox {
    * Queues the deletion of an event. An event created here that has not gone out yet is simply
    * taken back, with its edits: there is nothing to tell the service. Returns the queued edit, or
    * `null` when nothing needs sending.
+   *
+   * With `holdMs`, the deletion is on disk at once but sent no sooner than that (its undo window):
+   * closing the app meanwhile loses nothing, and `discard` takes it back. A created event is then
+   * held with it, and taken back for good once the window has passed (`settleHeld`).
    */
-  remove(eventId: string): Promise<Edit | null> {
+  remove(eventId: string, holdMs = 0): Promise<Edit | null> {
     return this.write(() => {
       const scope = this.requireScope();
       const row = this.requireRow(eventId);
       const standing = this.rows.standing(scope, eventId);
       const create = standing.find((edit) => edit.kind === 'create');
-      if (create !== undefined && create.state === 'pending') {
+      const neverSent = create !== undefined && create.state === 'pending';
+      if (neverSent && holdMs === 0) {
         for (const edit of standing) this.rows.remove(edit.id);
         this.overlay.refresh(eventId);
         return null;
@@ -200,8 +211,34 @@ export class Outbox {
         idempotencyKey: randomUUID(),
         queuedAt: this.stamp(),
       });
+      if (holdMs > 0) {
+        this.hold(id, holdMs);
+        // A create sent in the window would put on the service an event about to be taken back.
+        if (neverSent) this.hold(create.id, holdMs);
+      }
       this.overlay.refresh(eventId);
       return this.requireEdit(id);
+    });
+  }
+
+  /**
+   * Ends the undo windows that have passed of deletions of events created here and never sent:
+   * the event and its edits are taken back, as `remove` does without a window. Deletions of
+   * events the service has go out as any edit does.
+   */
+  settleHeld(): Promise<void> {
+    const scope = this.options.scope();
+    if (scope === null) return Promise.resolve();
+    const now = this.stamp();
+    return this.write(() => {
+      for (const edit of this.rows.all(scope)) {
+        if (edit.kind !== 'delete' || (edit.notBefore !== null && edit.notBefore > now)) continue;
+        const standing = this.rows.standing(scope, edit.eventId);
+        const create = standing.find((each) => each.kind === 'create');
+        if (create === undefined || create.state !== 'pending') continue;
+        for (const each of standing) this.rows.remove(each.id);
+        this.overlay.refresh(edit.eventId);
+      }
     });
   }
 
@@ -219,6 +256,15 @@ export class Outbox {
         );
       }
       this.rows.remove(id);
+      if (edit.kind === 'delete') {
+        // Undo in the deletion's window: a created event held with it may go out again.
+        const scope = this.requireScope();
+        const create = this.rows
+          .standing(scope, edit.eventId)
+          .find((each) => each.kind === 'create');
+        if (create?.state === 'pending')
+          this.rows.update(create.id, { notBefore: null }, this.stamp());
+      }
       if (edit.kind === 'create') {
         const scope = this.requireScope();
         for (const later of this.rows.all(scope)) {
@@ -337,10 +383,16 @@ export class Outbox {
     }
     const queued =
       edit.kind === 'update'
-        ? await this.update(edit.eventId, payload ?? edit.payload, seen)
+        ? await this.update(edit.eventId, payload ?? edit.payload, { seen })
         : await this.remove(edit.eventId);
     await this.write(() => this.rows.remove(id));
     return queued;
+  }
+
+  /** Not sent before `holdMs` from now: an undo window; the sender leaves it (and its event's later edits) until then. */
+  private hold(id: number, holdMs: number): void {
+    const notBefore = stamp(new Date(this.options.now().getTime() + holdMs));
+    this.rows.update(id, { notBefore }, this.stamp());
   }
 
   private get rows() {

@@ -224,8 +224,8 @@ export class SyncEngine {
   }
 
   /** Sends the saved edits within a moment, in a run of the edits alone (see `EditRuns.soon`). */
-  sendEditsSoon(): void {
-    this.editRuns.soon();
+  sendEditsSoon(delayMs?: number): void {
+    this.editRuns.soon(delayMs);
   }
 
   /** When the next second look at a write sent without a validator is due (an ISO time); null: none. */
@@ -396,6 +396,7 @@ export class SyncEngine {
     try {
       // Edits stand on screen whatever happened to the copy since (a clear, a change of service).
       await this.outbox.restore();
+      await this.outbox.settleHeld();
       client = await this.options.connect();
     } catch (error) {
       const problem = problemOf(error);

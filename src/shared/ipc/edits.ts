@@ -182,6 +182,9 @@ export const resolutionSchema = z.union([
   z.partialRecord(editableEventFieldSchema, choiceSchema),
 ]);
 
+/** An undo window, in milliseconds: a minute at most. */
+const holdMsSchema = z.number().int().min(1).max(60_000);
+
 export const editCommands = {
   /** The current service's edits, oldest first, refused and conflicting ones included. */
   'edits:list': { input: noInput, output: editListSchema },
@@ -196,11 +199,22 @@ export const editCommands = {
       eventId: eventIdSchema,
       patch: eventBodySchema,
       base: editBaseSchema.optional(),
+      /** An undo window (ending a stream): on disk at once, sent no sooner; discard undoes it. */
+      holdMs: holdMsSchema.optional(),
     }),
     output: editSchema,
   },
-  /** `null` when the event never left this machine: it is simply taken back. */
-  'events:delete': { input: z.strictObject({ eventId: eventIdSchema }), output: editOrNothing },
+  /**
+   * `null` when the event never left this machine: it is simply taken back. With `holdMs` (an
+   * undo window) the deletion is on disk at once and sent no sooner; `edits:discard` undoes it.
+   */
+  'events:delete': {
+    input: z.strictObject({
+      eventId: eventIdSchema,
+      holdMs: holdMsSchema.optional(),
+    }),
+    output: editOrNothing,
+  },
   /**
    * The code to show for an event: the service's for a temporary code it has replaced, else the
    * same. A view opened on an old address follows the event with it.

@@ -65,7 +65,7 @@ describe.each([
     expect(rig.row(eventId)?.name).toBe('Theirs');
 
     // The organizer typed over the name they saw, and saves.
-    await rig.engine.outbox.update(eventId, { name: 'Mine' }, opened);
+    await rig.engine.outbox.update(eventId, { name: 'Mine' }, { seen: opened });
     const run = await rig.run({ scope: 'default' });
     expect(run.outbox).toMatchObject({ sent: 0, conflicts: 1 });
     const [edit] = await rig.edits();

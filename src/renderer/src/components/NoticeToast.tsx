@@ -21,6 +21,19 @@ export function NoticeToast() {
           data-testid="notice"
         >
           <span>{notice.text}</span>
+          {notice.undo !== undefined && (
+            <button
+              type="button"
+              className="button"
+              data-testid="notice-undo"
+              onClick={() => {
+                notice.undo?.();
+                dismiss();
+              }}
+            >
+              Undo
+            </button>
+          )}
           <button type="button" className="button" onClick={dismiss}>
             Dismiss
           </button>

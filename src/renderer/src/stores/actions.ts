@@ -7,6 +7,8 @@ export interface Notice {
   id: number;
   tone: 'info' | 'error';
   text: string;
+  /** What takes the action back ("Undo"), offered beside the words while the notice shows. */
+  undo?: () => void;
 }
 
 interface ActionsState {
@@ -60,6 +62,8 @@ export const useActions = create<ActionsState>()((set) => ({
 }));
 
 /** Shows a notice from outside this store: an organizer's edit saved, a deletion queued. */
-export function showNotice(tone: Notice['tone'], text: string): void {
-  useActions.setState({ notice: notice(tone, text) });
+export function showNotice(tone: Notice['tone'], text: string, undo?: () => void): void {
+  useActions.setState({
+    notice: { ...notice(tone, text), ...(undo === undefined ? {} : { undo }) },
+  });
 }

@@ -41,7 +41,13 @@ export const editActions = {
     unwrap(
       bridge().events.update(base === undefined ? { eventId, patch } : { eventId, patch, base }),
     ),
+  /** A change with an undo window: on disk at once, sent no sooner than `holdMs`. */
+  updateHeld: (eventId: string, patch: EventPatchBody, holdMs: number) =>
+    unwrap(bridge().events.update({ eventId, patch, holdMs })),
   remove: (eventId: string) => unwrap(bridge().events.delete({ eventId })),
+  /** A deletion in its undo window: on disk at once, sent no sooner than `holdMs`. */
+  removeHeld: (eventId: string, holdMs: number) =>
+    unwrap(bridge().events.delete({ eventId, holdMs })),
   discard: (id: number) => unwrap(bridge().edits.discard({ id })),
   resolve: (id: number, take: Resolution) => unwrap(bridge().edits.resolve({ id, take })),
   resend: (id: number, payload?: Record<string, unknown>, base?: EditBase) =>

@@ -7,11 +7,17 @@ import {
 const SPRINGFIELD = { eventId: '2025springfield', eventName: 'Springfield Regional' };
 const LAKESIDE = { eventId: '2025lakeside', eventName: 'Lakeside Qualifier' };
 
-function setup(remove = vi.fn((_eventId: string) => Promise.resolve<unknown>({ id: 1 }))) {
+type Queued = { id: number } | null;
+
+function setup(
+  remove = vi.fn((_eventId: string, _holdMs: number) => Promise.resolve<Queued>({ id: 7 })),
+) {
+  const discard = vi.fn((_id: number) => Promise.resolve());
   const onQueued = vi.fn();
+  const onUndone = vi.fn();
   const onFailed = vi.fn();
-  const store = createPendingDeletes({ remove, onQueued, onFailed });
-  return { store, remove, onQueued, onFailed };
+  const store = createPendingDeletes({ remove, discard, onQueued, onUndone, onFailed });
+  return { store, remove, discard, onQueued, onUndone, onFailed };
 }
 
 beforeEach(() => {
@@ -27,70 +33,61 @@ describe('the undo window', () => {
     expect(UNDO_WINDOW_MS).toBe(5_000);
   });
 
-  it('queues nothing before it ends, and the deletion once it has', async () => {
+  it('writes the deletion to the outbox at once, held for the window, and says so when it ends', async () => {
     const { store, remove, onQueued } = setup();
     const after = vi.fn();
     store.getState().schedule(SPRINGFIELD, after);
+    // On disk before the window has run at all: closing the page now loses nothing.
+    expect(remove.mock.calls).toEqual([['2025springfield', UNDO_WINDOW_MS]]);
     expect(store.getState().pending).toEqual([SPRINGFIELD]);
 
     await vi.advanceTimersByTimeAsync(UNDO_WINDOW_MS - 1);
-    expect(remove).not.toHaveBeenCalled();
+    expect(onQueued).not.toHaveBeenCalled();
     expect(store.getState().pending).toEqual([SPRINGFIELD]);
 
     await vi.advanceTimersByTimeAsync(1);
     expect(remove).toHaveBeenCalledTimes(1);
-    expect(remove).toHaveBeenCalledWith('2025springfield');
     expect(store.getState().pending).toEqual([]);
-    expect(onQueued).toHaveBeenCalledWith(SPRINGFIELD, { id: 1 });
+    expect(onQueued).toHaveBeenCalledWith(SPRINGFIELD);
     expect(after).toHaveBeenCalledTimes(1);
   });
 
-  it('queues nothing, ever, after Undo', async () => {
-    const { store, remove, onQueued } = setup();
+  it('discards the held deletion on Undo, and says nothing of it being queued', async () => {
+    const { store, discard, onQueued, onUndone } = setup();
     const after = vi.fn();
     store.getState().schedule(SPRINGFIELD, after);
     await vi.advanceTimersByTimeAsync(4_000);
     store.getState().undo('2025springfield');
     expect(store.getState().pending).toEqual([]);
-
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(remove).not.toHaveBeenCalled();
+    expect(discard.mock.calls).toEqual([[7]]);
+    expect(onUndone).toHaveBeenCalledWith(SPRINGFIELD);
     expect(onQueued).not.toHaveBeenCalled();
     expect(after).not.toHaveBeenCalled();
   });
 
   it('keeps one window per event: asking twice does not delete twice or restart it', async () => {
-    const { store, remove } = setup();
+    const { store, remove, onQueued } = setup();
     store.getState().schedule(SPRINGFIELD);
     await vi.advanceTimersByTimeAsync(3_000);
     store.getState().schedule(SPRINGFIELD);
     expect(store.getState().pending).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(remove).toHaveBeenCalledTimes(1);
+    expect(onQueued).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(remove).toHaveBeenCalledTimes(1);
   });
 
   it('undoes one event without touching another one waiting', async () => {
-    const { store, remove } = setup();
+    const { store, discard, onQueued } = setup();
     store.getState().schedule(SPRINGFIELD);
     await vi.advanceTimersByTimeAsync(1_000);
     store.getState().schedule(LAKESIDE);
     store.getState().undo('2025springfield');
     expect(store.getState().pending).toEqual([LAKESIDE]);
     await vi.advanceTimersByTimeAsync(UNDO_WINDOW_MS);
-    expect(remove.mock.calls).toEqual([['2025lakeside']]);
-  });
-
-  it('queues every waiting deletion at once when flushed (the page is closing)', async () => {
-    const { store, remove } = setup();
-    store.getState().schedule(SPRINGFIELD);
-    store.getState().schedule(LAKESIDE);
-    store.getState().flush();
-    expect(remove.mock.calls).toEqual([['2025springfield'], ['2025lakeside']]);
-    expect(store.getState().pending).toEqual([]);
-    await vi.advanceTimersByTimeAsync(UNDO_WINDOW_MS * 2);
-    expect(remove).toHaveBeenCalledTimes(2);
+    expect(discard).toHaveBeenCalledTimes(1);
+    expect(onQueued.mock.calls).toEqual([[LAKESIDE]]);
   });
 
   it('reports a deletion the outbox refused, and runs nothing meant for success', async () => {
@@ -100,6 +97,7 @@ describe('the undo window', () => {
     store.getState().schedule(SPRINGFIELD, after);
     await vi.advanceTimersByTimeAsync(UNDO_WINDOW_MS);
     expect(onFailed).toHaveBeenCalledWith(SPRINGFIELD, refusal);
+    expect(store.getState().pending).toEqual([]);
     expect(onQueued).not.toHaveBeenCalled();
     expect(after).not.toHaveBeenCalled();
   });

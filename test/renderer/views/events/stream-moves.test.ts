@@ -4,7 +4,7 @@ import {
   STREAM_STATUSES,
   type StreamStatus,
 } from '../../../../src/shared/wire/event';
-import { streamMoves } from '../../../../src/renderer/src/views/events/stream-moves';
+import { streamMoves, undoableMove } from '../../../../src/renderer/src/views/events/stream-moves';
 
 const targets = (from: StreamStatus) => streamMoves(from).map((move) => move.to);
 
@@ -30,5 +30,13 @@ describe('streamMoves', () => {
     expect(streamMoves('live').map((move) => move.label)).toEqual(['End stream']);
     expect(streamMoves('none').map((move) => move.label)).toEqual(['Schedule stream']);
     expect(streamMoves('ended').map((move) => move.label)).toEqual(['Schedule again']);
+  });
+});
+
+describe('moves held for an undo window', () => {
+  it('holds only ending a live stream, the one move the service cannot take back', () => {
+    expect(undoableMove('live', 'ended')).toBe(true);
+    expect(undoableMove('scheduled', 'live')).toBe(false);
+    expect(undoableMove('ended', 'scheduled')).toBe(false);
   });
 });

@@ -9,9 +9,8 @@ import { UNDO_WINDOW_MS } from './pending-deletes';
 import { undoButtonSelector } from './PendingDeleteNotices';
 
 /**
- * "Delete…", behind a confirm step that says what goes with the event. Confirming only starts the
- * undo window: the deletion is queued when it ends, and the page then goes to the events list if
- * the organizer is still on it.
+ * "Delete…", behind a confirm step that says what goes with the event. Confirming queues the
+ * deletion held for its undo window (sent only once it ends) and goes to the events list.
  */
 export function DeleteEvent({ eventId, eventName }: { eventId: string; eventName: string }) {
   const [open, setOpen] = useState(false);
@@ -28,10 +27,11 @@ export function DeleteEvent({ eventId, eventName }: { eventId: string; eventName
   const confirm = () => {
     confirmed.current = true;
     useActions.getState().dismissNotice();
-    eventDeletes.getState().schedule({ eventId, eventName }, () => {
-      if (mounted.current) void navigate(paths.events(), { replace: true });
-    });
+    // The deletion is held in the outbox from now on and the event is gone from the copy: the
+    // page leaves for the list, where Undo brings it back.
+    eventDeletes.getState().schedule({ eventId, eventName });
     setOpen(false);
+    if (mounted.current) void navigate(paths.events(), { replace: true });
   };
 
   return (

@@ -1,5 +1,4 @@
 import { useStore } from 'zustand';
-import { showNotice } from '../../stores/actions';
 import { eventDeletes } from './event-deletes';
 
 export const undoButtonSelector = (eventId: string) =>
@@ -11,9 +10,8 @@ export const undoButtonSelector = (eventId: string) =>
  */
 export function PendingDeleteNotices() {
   const pending = useStore(eventDeletes, (state) => state.pending);
-  const undo = (eventId: string, eventName: string) => {
+  const undo = (eventId: string) => {
     eventDeletes.getState().undo(eventId);
-    showNotice('info', `Kept “${eventName}”: nothing was deleted`);
     // The Undo button is gone: the page's heading takes the focus rather than the body.
     const heading = document.querySelector<HTMLElement>('#main h1');
     heading?.setAttribute('tabindex', '-1');
@@ -30,7 +28,7 @@ export function PendingDeleteNotices() {
           <button
             type="button"
             className="button"
-            onClick={() => undo(eventId, eventName)}
+            onClick={() => undo(eventId)}
             data-testid="undo-delete"
             data-event-id={eventId}
           >

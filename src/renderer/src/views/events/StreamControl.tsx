@@ -3,7 +3,8 @@ import type { StreamStatus } from '../../../../shared/wire/event';
 import { describeError } from '../../api';
 import { showNotice } from '../../stores/actions';
 import { editActions } from '../../stores/edits';
-import { streamMoves } from './stream-moves';
+import { UNDO_WINDOW_MS } from './pending-deletes';
+import { streamMoves, undoableMove } from './stream-moves';
 
 const STREAM_WORDS: Readonly<Record<StreamStatus, string>> = {
   none: 'no stream',
@@ -39,12 +40,24 @@ export function StreamControl({
     if (moving) return;
     setMoving(true);
     try {
-      await editActions.update(eventId, { streamStatus: to });
+      const guarded = undoableMove(streamStatus, to);
+      const edit = guarded
+        ? await editActions.updateHeld(eventId, { streamStatus: to }, UNDO_WINDOW_MS)
+        : await editActions.update(eventId, { streamStatus: to });
       refocus.current = true;
-      showNotice(
-        'info',
-        `Stream ${STREAM_WORDS[to]} here; it goes to the service with the next sync`,
-      );
+      const said = `Stream ${STREAM_WORDS[to]} here; it goes to the service with the next sync`;
+      if (!guarded) {
+        showNotice('info', said);
+        return;
+      }
+      // Ending a stream cannot be taken back on the service: it is held until the window ends.
+      showNotice('info', `${said}. Undo within ${UNDO_WINDOW_MS / 1000} seconds.`, () => {
+        editActions.discard(edit.id).then(
+          () => showNotice('info', `The stream stays ${STREAM_WORDS[streamStatus]}`),
+          (error: unknown) =>
+            showNotice('error', `The stream could not be kept: ${describeError(error)}`),
+        );
+      });
     } catch (error) {
       showNotice('error', `The stream was not changed: ${describeError(error)}`);
     } finally {

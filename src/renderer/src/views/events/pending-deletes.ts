@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
-/** How long "Event deleted · Undo" stays before the deletion is queued. */
+/** How long "Event deleted · Undo" stays: the deletion is held in the outbox until it ends. */
 export const UNDO_WINDOW_MS = 5_000;
 
 export interface PendingDelete {
@@ -11,65 +11,89 @@ export interface PendingDelete {
 export interface PendingDeletesState {
   pending: PendingDelete[];
   /**
-   * Starts the undo window; the deletion is queued when it ends, then `onQueued` runs. A second
-   * request for the same event while one waits changes nothing.
+   * Queues the deletion at once, held in the outbox for the undo window, and shows it until the
+   * window ends; then `onDone` runs. A second request for the same event meanwhile changes nothing.
    */
-  schedule: (target: PendingDelete, onQueued?: () => void) => void;
-  /** Takes a waiting deletion back: nothing was queued, nothing will be. */
+  schedule: (target: PendingDelete, onDone?: () => void) => void;
+  /** Takes a deletion in its window back: the held edit is discarded, nothing is sent. */
   undo: (eventId: string) => void;
-  /** Queues every waiting deletion now: the page is going away, and the organizer confirmed. */
-  flush: () => void;
 }
 
+/** The held edit's id, or `null` when the outbox had nothing to keep (an event never sent). */
+type Queued = { id: number } | null;
+
 export interface PendingDeletesOptions {
-  /** Queues the deletion (the outbox's `events:delete`). */
-  remove: (eventId: string) => Promise<unknown>;
-  onQueued: (target: PendingDelete, result: unknown) => void;
+  /** Queues the deletion, held for `holdMs` (the outbox's `events:delete`). */
+  remove: (eventId: string, holdMs: number) => Promise<Queued>;
+  /** Takes the held deletion back (`edits:discard`). */
+  discard: (id: number) => Promise<unknown>;
+  /** The window ended with the deletion kept. */
+  onQueued: (target: PendingDelete) => void;
+  onUndone: (target: PendingDelete) => void;
   onFailed: (target: PendingDelete, error: unknown) => void;
   windowMs?: number;
 }
 
 /**
- * Deletions confirmed but not yet queued. The outbox sends a queued deletion with the next sync
- * and a deletion cannot be taken back from the service, so a confirmed one first waits a few
- * seconds here, in memory, where Undo costs nothing.
+ * Deletions in their undo window. The deletion is written to the outbox the moment it is
+ * confirmed, held there until the window ends, so closing the window in the undo time cannot lose
+ * it; Undo discards it, and nothing was sent.
  */
 export function createPendingDeletes({
   remove,
+  discard,
   onQueued,
+  onUndone,
   onFailed,
   windowMs = UNDO_WINDOW_MS,
 }: PendingDeletesOptions): StoreApi<PendingDeletesState> {
-  const timers = new Map<string, { timer: ReturnType<typeof setTimeout>; commit: () => void }>();
+  const waiting = new Map<
+    string,
+    { timer: ReturnType<typeof setTimeout>; queued: Promise<Queued | undefined> }
+  >();
 
   return createStore<PendingDeletesState>()((set, get) => {
     const forget = (eventId: string) => {
-      const waiting = timers.get(eventId);
-      if (waiting !== undefined) clearTimeout(waiting.timer);
-      timers.delete(eventId);
+      const held = waiting.get(eventId);
+      if (held !== undefined) clearTimeout(held.timer);
+      waiting.delete(eventId);
       set({ pending: get().pending.filter((each) => each.eventId !== eventId) });
     };
 
     return {
       pending: [],
-      schedule: (target, after) => {
-        if (timers.has(target.eventId)) return;
-        const commit = () => {
+      schedule: (target, onDone) => {
+        if (waiting.has(target.eventId)) return;
+        const queued = remove(target.eventId, windowMs).then(
+          (edit) => edit,
+          (error: unknown) => {
+            forget(target.eventId);
+            onFailed(target, error);
+            return undefined;
+          },
+        );
+        const timer = setTimeout(() => {
           forget(target.eventId);
-          remove(target.eventId).then(
-            (result) => {
-              onQueued(target, result);
-              after?.();
-            },
-            (error: unknown) => onFailed(target, error),
-          );
-        };
-        timers.set(target.eventId, { timer: setTimeout(commit, windowMs), commit });
+          void queued.then((edit) => {
+            if (edit === undefined) return;
+            onQueued(target);
+            onDone?.();
+          });
+        }, windowMs);
+        waiting.set(target.eventId, { timer, queued });
         set({ pending: [...get().pending, target] });
       },
-      undo: forget,
-      flush: () => {
-        for (const { commit } of [...timers.values()]) commit();
+      undo: (eventId) => {
+        const held = waiting.get(eventId);
+        const target = get().pending.find((each) => each.eventId === eventId);
+        forget(eventId);
+        if (held === undefined || target === undefined) return;
+        void held.queued
+          .then((edit) => (edit === null || edit === undefined ? undefined : discard(edit.id)))
+          .then(
+            () => onUndone(target),
+            (error: unknown) => onFailed(target, error),
+          );
       },
     };
   });

@@ -24,3 +24,11 @@ export function streamMoves(current: StreamStatus): StreamMove[] {
     label: MOVE_LABELS[current][to] ?? `Set to ${to}`,
   }));
 }
+
+/**
+ * A move the service cannot take back: an ended stream can only be scheduled again, never be live
+ * again. It is held for an undo window before it is sent, and its notice offers Undo.
+ */
+export function undoableMove(from: StreamStatus, to: StreamStatus): boolean {
+  return from === 'live' && to === 'ended';
+}
