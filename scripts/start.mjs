@@ -31,8 +31,8 @@ if (binary === null) {
     `Pitside cannot start here: the Electron ${electronVersion} runtime is not installed and could`,
     'not be downloaded (this machine has no access to where Electron publishes its binaries).',
     'On a machine with normal internet access, `npm start` fetches it once by itself.',
-    'Everything else works without it: `npm test` runs the whole suite, `npm run server` the',
-    'reference service.',
+    'To try Pitside here, in your browser: `npm run preview -- --demo` (its first line names the',
+    'address to open). `npm test` runs the whole suite, `npm run server` the reference service.',
   ]);
 }
 

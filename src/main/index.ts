@@ -1,6 +1,5 @@
 import { app, BrowserWindow, dialog, net, session } from 'electron';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createCredentials } from './credentials/credentials';
 import { createDispatcher } from './ipc/dispatcher';
 import { forwardPushes, registerIpcHandlers } from './ipc/electron-transport';
@@ -14,7 +13,7 @@ import { RefusedDatabaseError } from './storage/refusals';
 import { resolveSqliteBinding } from './storage/native-binding';
 import { APP_SYNC_SCHEDULE } from './sync/app-schedule';
 import { trackUnsentEdits } from './quit-warning';
-import { createMainWindow, denyAllPermissions } from './window';
+import { createMainWindow, denyAllPermissions, rendererUrlFor } from './window';
 
 // A second launch focuses the running window instead of opening a second copy on the same files.
 if (!app.requestSingleInstanceLock()) {
@@ -80,9 +79,7 @@ async function start(): Promise<void> {
   }
   closeOnQuit(workspace);
 
-  const rendererUrl =
-    process.env.ELECTRON_RENDERER_URL ??
-    pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
+  const rendererUrl = rendererUrlFor(join(import.meta.dirname, '../renderer/index.html'));
 
   const dispatch = createDispatcher(
     createHandlers(

@@ -1,4 +1,5 @@
-import { BrowserWindow, dialog, shell, type Session } from 'electron';
+import { app, BrowserWindow, dialog, shell, type Session } from 'electron';
+import { pathToFileURL } from 'node:url';
 import { leaveDecision, quitChosen, quitQuestion, type UnsentTally } from './quit-warning';
 import { isOpenableExternalUrl, secureWebPreferences } from './security';
 
@@ -9,6 +10,17 @@ export interface MainWindowOptions {
   iconPath: string;
   /** How many edits are not sent yet, as last read: closing the window with some asks first. */
   unsentEdits: () => UnsentTally;
+}
+
+/**
+ * The page the window shows: the built index.html, or electron-vite's dev server while developing.
+ * A packaged app never takes ELECTRON_RENDERER_URL: whoever sets it in the environment would give
+ * any page of their choosing the trusted bridge (the key, the outbox, the cache).
+ */
+export function rendererUrlFor(builtIndexHtml: string): string {
+  const devServer = process.env.ELECTRON_RENDERER_URL;
+  if (!app.isPackaged && devServer !== undefined && devServer !== '') return devServer;
+  return pathToFileURL(builtIndexHtml).href;
 }
 
 export function createMainWindow({

@@ -3,12 +3,13 @@ import { parseArgs } from 'node:util';
 export const USAGE = `usage: npm run preview -- [--port N] [--demo | --service URL] [--data-dir DIR]
 
 Serves the built app in a browser, with main's real services behind it (the cache, the sync,
-the keychain), on http://127.0.0.1. The first line on stdout is "preview on <url>".
+the keychain), on http://127.0.0.1. The first line on stdout is "preview on <url>": open that
+address (a secret made for this launch is in its path; nothing without it is answered).
 
   --port N         the port to listen on (default: any free one)
   --demo           show the demo: its service starts inside the preview, its data is synced
-  --service URL    show the service at URL; its key is PITSIDE_API_KEY when set, else the one
-                   the keychain holds for that URL
+  --service URL    show the service at URL; its key is PITSIDE_API_KEY when set (sent to this
+                   URL alone), else the one the keychain holds for that URL
   --data-dir DIR   the app's data directory (default: a new, empty one, removed at exit: the
                    first run)`;
 
