@@ -53,6 +53,8 @@ export function useEventForm(mode: FormMode, onSaved: (outcome: SaveOutcome) => 
   const [values, setValues] = useState<EventFormValues>(
     () => mode.resend?.values ?? (mode.kind === 'create' ? EMPTY_FORM : mode.original),
   );
+  // What the fields held when the form opened: Esc asks before dropping anything typed since.
+  const [opened] = useState(values);
   const [problems, setProblems] = useState<FormProblems>(NO_PROBLEMS);
   // A new event's season follows its start date until the organizer types one of their own.
   const [seasonFollowsStart, setSeasonFollowsStart] = useState(
@@ -141,6 +143,7 @@ export function useEventForm(mode: FormMode, onSaved: (outcome: SaveOutcome) => 
 
   return {
     values,
+    opened,
     problems,
     saving,
     seasonFollowsStart,
