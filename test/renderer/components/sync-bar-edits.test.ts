@@ -91,7 +91,7 @@ describe('EditsView', () => {
     const headings = [...html.matchAll(/<h2[^>]*>(.*?)<\/h2>/g)].map(([, inner]) =>
       inner?.replace(/<[^>]+>/g, ''),
     );
-    expect(headings).toEqual(['New event Leeds Winter Open', 'Change of 2026leeds: name']);
+    expect(headings).toEqual(['New event Leeds Winter Open', '2026leeds · Name: x']);
     expect(html).toContain('Send now');
   });
 

@@ -3,6 +3,7 @@ import { useNow } from '../../components/use-now';
 import { DateTimeField } from './DateTimeField';
 import { ErrorSummary } from './ErrorSummary';
 import { FormField } from './FormField';
+import { mayLeave } from './leave-guard';
 import type { FormField as FieldName } from './form-values';
 import { localInputToIso, zoneDescription } from './local-time';
 import { useEventForm, type FormMode, type SaveOutcome } from './use-event-form';
@@ -10,7 +11,8 @@ import { VisibilityField } from './VisibilityField';
 
 /**
  * The organizer's event form, for a new event or a change to one: name, when, where, and who may
- * see it. Enter saves, Esc cancels; nothing here waits on the network.
+ * see it. Enter saves, Esc cancels (asking first when something was typed); nothing here waits
+ * on the network.
  */
 export function EventForm({
   mode,
@@ -49,7 +51,7 @@ export function EventForm({
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || event.defaultPrevented) return;
         event.preventDefault();
-        onCancel();
+        if (mayLeave(form.opened, values, (question) => window.confirm(question))) onCancel();
       }}
       data-testid="event-form"
     >

@@ -81,6 +81,12 @@ export function useEventForm(mode: FormMode, onSaved: (outcome: SaveOutcome) => 
     setOpening(next.opening);
     setValues(next.values);
   }
+  // What the fields hold with nothing typed: Esc asks before dropping anything typed since. A
+  // field that followed a sync is not the organizer's change.
+  const untyped =
+    mode.kind === 'update' && mode.resend === undefined && opening !== null
+      ? opening.shown
+      : start.values;
   const [problems, setProblems] = useState<FormProblems>(NO_PROBLEMS);
   // A new event's season follows its start date until the organizer types one of their own.
   const [seasonFollowsStart, setSeasonFollowsStart] = useState(
@@ -174,6 +180,7 @@ export function useEventForm(mode: FormMode, onSaved: (outcome: SaveOutcome) => 
 
   return {
     values,
+    opened: untyped,
     problems,
     saving,
     seasonFollowsStart,
