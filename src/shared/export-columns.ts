@@ -1,7 +1,9 @@
+import { isLocalEventCode } from './wire/local-code';
+
 /*
  * The CSV columns of each kind of record, as dotted paths into the service's shapes: one list per
- * kind, shared by the command line's `export` and the app's export, so a file of events has the
- * same header whichever of them wrote it.
+ * kind, shared by the command line's `export` and the app's export, so a file has the same
+ * header whichever of them wrote it (the app's events add one column, for events made in it).
  */
 
 export const EVENT_EXPORT_COLUMNS = [
@@ -19,6 +21,17 @@ export const EVENT_EXPORT_COLUMNS = [
   'teamCount',
   'clipCount',
 ] as const;
+
+/**
+ * The app's files of events add whether each was created here and has no service code yet: its
+ * `id` is then the app's temporary `local…` code, which no one else knows it by.
+ */
+export const APP_EVENT_EXPORT_COLUMNS = [...EVENT_EXPORT_COLUMNS, 'createdHere'] as const;
+
+/** An event as a row of the app's files: its record, and whether it was created here. */
+export function appEventExportRecord(event: { id: string }): object {
+  return { ...event, createdHere: isLocalEventCode(event.id) };
+}
 
 export const TEAM_EXPORT_COLUMNS = [
   'number',

@@ -1,7 +1,8 @@
 import type { ExportList } from '../../shared/ipc/actions';
 import { csvRecordRow, csvRow } from '../../shared/csv';
 import {
-  EVENT_EXPORT_COLUMNS,
+  APP_EVENT_EXPORT_COLUMNS,
+  appEventExportRecord,
   MATCH_EXPORT_COLUMNS,
   TEAM_EXPORT_COLUMNS,
   TEAM_STATS_EXPORT_COLUMNS,
@@ -14,9 +15,16 @@ import type { AppDatabase } from '../storage/database';
 /** The most a read command gives per page. */
 const PER_PAGE = 100;
 
+/**
+ * Excel reads a CSV file without a byte-order mark in the system's legacy code page, garbling
+ * every accent; with one it reads UTF-8. The app's files are for people and their spreadsheets;
+ * the command line's stay without it, for scripts.
+ */
+export const UTF8_BOM = '\uFEFF';
+
 export interface ListCsv {
   suggestedName: string;
-  /** The whole file: a header row, then one row per record, CRLF line ends. */
+  /** The whole file: a byte-order mark, a header row, then one row per record, CRLF line ends. */
   csv: string;
   /** Records, the header not counted. */
   rows: number;
@@ -42,7 +50,7 @@ export async function listCsv(
   const { name, columns, records } = await inSnapshot(source.reader, () =>
     readList(source.reads, list),
   );
-  let csv = csvRow(columns);
+  let csv = UTF8_BOM + csvRow(columns);
   for (const record of records) csv += csvRecordRow(record, columns);
   return { suggestedName: `${name}.csv`, csv, rows: records.length };
 }
@@ -75,10 +83,13 @@ async function readList(reads: ReadHandlers, list: ExportList): Promise<ListReco
     case 'events': {
       const { season, status, region, search } = list;
       const filters = { season, status, region, search };
+      const events = await everyPage((page) =>
+        reads['events:list']({ ...filters, ...pages, page }),
+      );
       return {
         name: list.season === undefined ? 'events' : `events-${list.season}`,
-        columns: EVENT_EXPORT_COLUMNS,
-        records: await everyPage((page) => reads['events:list']({ ...filters, ...pages, page })),
+        columns: APP_EVENT_EXPORT_COLUMNS,
+        records: events.map(appEventExportRecord),
       };
     }
     case 'teams': {
@@ -113,10 +124,13 @@ async function readList(reads: ReadHandlers, list: ExportList): Promise<ListReco
     }
     case 'teamEvents': {
       const filters = { teamNumber: list.teamNumber, season: list.season };
+      const events = await everyPage((page) =>
+        reads['teams:events']({ ...filters, ...pages, page }),
+      );
       return {
         name: `team-${list.teamNumber}-events`,
-        columns: EVENT_EXPORT_COLUMNS,
-        records: await everyPage((page) => reads['teams:events']({ ...filters, ...pages, page })),
+        columns: APP_EVENT_EXPORT_COLUMNS,
+        records: events.map(appEventExportRecord),
       };
     }
     case 'teamMatches': {

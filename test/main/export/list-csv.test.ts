@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispatch } from '../../../src/main/ipc/dispatcher';
 import { cellText, neutraliseFormula, valueAt } from '../../../src/shared/csv';
+import { UTF8_BOM } from '../../../src/main/export/list-csv';
 import {
-  EVENT_EXPORT_COLUMNS,
+  APP_EVENT_EXPORT_COLUMNS,
+  appEventExportRecord,
   TEAM_EXPORT_COLUMNS,
   TEAM_STATS_EXPORT_COLUMNS,
 } from '../../../src/shared/export-columns';
@@ -70,9 +72,14 @@ function rowOf(item: unknown, columns: readonly string[]): string[] {
   return columns.map((column) => neutraliseFormula(cellText(valueAt(item, column))));
 }
 
+/** The saved file's rows, after its UTF-8 byte-order mark (which Excel needs to read accents). */
 function savedFile(result: ExportResult): string[][] {
   expect(result.saved).toBe(true);
-  return parseCsv(readFileSync(result.path ?? '', 'utf8'));
+  const raw = readFileSync(result.path ?? '');
+  expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = raw.toString('utf8');
+  expect(text.startsWith(UTF8_BOM)).toBe(true);
+  return parseCsv(text.slice(UTF8_BOM.length));
 }
 
 describe('export:csv', () => {
@@ -90,10 +97,15 @@ describe('export:csv', () => {
       rows: expected.length,
     });
     const raw = readFileSync(result.path ?? '', 'utf8');
-    expect(raw.startsWith(`${EVENT_EXPORT_COLUMNS.join(',')}\r\n`)).toBe(true);
+    expect(raw.startsWith(`${UTF8_BOM}${APP_EVENT_EXPORT_COLUMNS.join(',')}\r\n`)).toBe(true);
     const [header, ...rows] = savedFile(result);
-    expect(header).toEqual([...EVENT_EXPORT_COLUMNS]);
-    expect(rows).toEqual(expected.map((item) => rowOf(item, EVENT_EXPORT_COLUMNS)));
+    expect(header).toEqual([...APP_EVENT_EXPORT_COLUMNS]);
+    expect(rows).toEqual(
+      expected.map((item) =>
+        rowOf(appEventExportRecord(item as { id: string }), APP_EVENT_EXPORT_COLUMNS),
+      ),
+    );
+    expect(rows.every((row) => row.at(-1) === 'false')).toBe(true);
 
     const hostile = all.find((item) => item.name === HOSTILE_NAME);
     expect(hostile).toBeDefined();
@@ -102,6 +114,30 @@ describe('export:csv', () => {
     );
     const hostileRow = whole.find((row) => row[0] === hostile?.id);
     expect(hostileRow?.[1]).toBe(`'${HOSTILE_NAME}`);
+  });
+
+  it('names an event created here as such, and writes its accents for Excel to read', async () => {
+    const name = 'Tournoi de Genève – Zürich';
+    await valueOf(
+      dispatch('events:create', {
+        event: {
+          name,
+          season: '2026-2027',
+          startDate: '2026-12-05T09:00:00+01:00',
+          endDate: '2026-12-06T18:00:00+01:00',
+          location: { city: 'Genève', country: 'CH' },
+        },
+      }),
+    );
+    const [header, ...rows] = savedFile(
+      await valueOf<ExportResult>(dispatch('export:csv', { list: 'events' })),
+    );
+    const mine = rows.filter((row) => row[1] === name);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.[0]).toMatch(/^local/);
+    expect(header?.at(-1)).toBe('createdHere');
+    expect(mine[0]?.at(-1)).toBe('true');
+    expect(rows.filter((row) => row.at(-1) === 'true')).toHaveLength(1);
   });
 
   it('reads past the first hundred, and never writes over an earlier file', async () => {
