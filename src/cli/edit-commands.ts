@@ -80,7 +80,7 @@ export async function runEditCommand(command: EditCommand, stdout: Writable): Pr
       case 'update':
         return outbox.update(command.eventId, command.body);
       case 'delete':
-        return outbox.remove(command.eventId);
+        return outbox.queueDelete(command.eventId);
     }
   });
   // A delete of an event that never left this machine needs nothing sent.

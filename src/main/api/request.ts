@@ -34,6 +34,11 @@ export interface TransportOptions {
    * rate-limited run is time without progress, not a count of 429s.
    */
   maxStallMs?: number;
+  /**
+   * Requests in a row that got no answer within the timeout before the service is taken as
+   * unreachable: every later request of this client fails at once with `ServiceSilent`.
+   */
+  maxSilentTimeouts?: number;
 }
 
 export interface RequestSpec<Schema extends z.ZodType> {
@@ -61,6 +66,20 @@ export class SendWindowMissed extends Error {
   }
 }
 
+/**
+ * The service accepted connections but answered none of several requests in a row: every further
+ * request of this client (one sync run) fails at once instead of waiting out its own timeout.
+ */
+export class ServiceSilent extends ApiError {
+  constructor(timeouts: number, timeoutMs: number) {
+    super(
+      'timeout',
+      `The service did not answer ${timeouts} requests in a row (${timeoutMs / 1000} s each); it is taken as unreachable until the next sync.`,
+    );
+    this.name = 'ServiceSilent';
+  }
+}
+
 export interface ApiResponse<Value> {
   status: number;
   /** `undefined` for 304 and 204. */
@@ -79,6 +98,7 @@ const DEFAULTS = {
   maxRetryAfterMs: 30_000,
   maxBodyBytes: 32 * 1024 * 1024,
   maxStallMs: 120_000,
+  maxSilentTimeouts: 3,
 };
 
 export function createTransport(options: TransportOptions): Transport {
@@ -90,11 +110,20 @@ export function createTransport(options: TransportOptions): Transport {
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
 
   const pace = options.pace ?? new Pace({ sleep: options.sleep, now });
+  // Timeouts since the last answer of any kind: a service that holds every request open is
+  // given up on for the rest of the run, not waited on once per request and per retry.
+  let silentTimeouts = 0;
+  const silent = () =>
+    silentTimeouts >= settings.maxSilentTimeouts
+      ? new ServiceSilent(silentTimeouts, settings.timeoutMs)
+      : null;
 
   return async (spec) => {
     const url = resolveUrl(base, spec.path);
     const attempts = spec.method === 'GET' ? settings.maxAttempts : 1;
     for (let attempt = 1; ;) {
+      const before = silent();
+      if (before !== null) throw before;
       const slot = await pace.admit(spec.signal);
       if (spec.notAfter !== undefined && now() > spec.notAfter) {
         slot.released();
@@ -102,9 +131,17 @@ export function createTransport(options: TransportOptions): Transport {
       }
       try {
         const response = await attemptOnce(url, spec);
+        silentTimeouts = 0;
         slot.answered();
         return response;
       } catch (error) {
+        if (error instanceof ApiError && error.code === 'timeout') silentTimeouts += 1;
+        else if (error instanceof ApiError && error.status !== undefined) silentTimeouts = 0;
+        const gone = silent();
+        if (gone !== null) {
+          slot.released();
+          throw gone;
+        }
         if (error instanceof ApiError && error.code === 'rate_limited') {
           // Every request waits out the pause, this one included; the pace does the waiting, and
           // a 429 costs no attempt: it says nothing about the way to the service.

@@ -138,7 +138,7 @@ export function createEditHandlers({
       ),
 
     'events:delete': ({ eventId }) =>
-      refusing(async () => viewOrNull(await sending(outbox.remove(aliases.resolve(eventId))))),
+      refusing(async () => viewOrNull(await sending(outbox.queueDelete(aliases.resolve(eventId))))),
 
     'events:resolveCode': ({ eventId }) => ({ eventId: aliases.resolve(eventId) }),
 

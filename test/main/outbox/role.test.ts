@@ -52,7 +52,7 @@ describe('the role at the reference service', () => {
     rigs.push(rig);
     await rig.run({ scope: 'default' });
     const [target] = await serviceEvents(server, '');
-    await rig.engine.outbox.remove(target!.id);
+    await rig.engine.outbox.queueDelete(target!.id);
     await rig.run({ scope: 'default' });
     expect(rig.engine.role().role).toBe('organizer');
   });
