@@ -316,6 +316,8 @@ CREATE INDEX sent_checks_by_event ON sent_checks (service, event_id);
  */
 const SENT_EDITS_SCHEMA = `
 ALTER TABLE outbox ADD COLUMN sent_at TEXT;
+-- An edit tried before it had this column went out no earlier than it was queued.
+UPDATE outbox SET sent_at = queued_at WHERE attempts > 0 OR state = 'sending';
 CREATE TABLE sent_changes (
   service TEXT NOT NULL,
   event_id TEXT NOT NULL,

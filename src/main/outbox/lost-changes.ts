@@ -23,15 +23,25 @@ export async function findLostChanges(
   now: number = Date.now(),
 ): Promise<number> {
   const { read, writer, scope, settle } = context;
-  const changes = await read(() => writer.sentChanges.all(scope));
+  // One read of the copy for every change watched: the copy as this run's pulls left it.
+  const watched = await read(() =>
+    writer.sentChanges.all(scope).map((change) => ({
+      change,
+      standing: writer.outbox.hasStanding(scope, change.eventId),
+      row: writer.overlay.row(change.eventId),
+    })),
+  );
   let lost = 0;
-  for (const change of changes) {
+  for (const { change, standing, row } of watched) {
     if (Date.parse(change.sentAt) < now - WATCHED_FOR_MS) {
       await settle.forgetSent(change.eventId);
       continue;
     }
-    if (await read(() => writer.outbox.hasStanding(scope, change.eventId))) continue;
-    const values = await serviceValues(context, change);
+    if (standing) continue;
+    const values =
+      row === null
+        ? await askService(context, change.eventId)
+        : { ...fieldValues(row, Object.keys(change.fields) as EditableField[]), inCopy: true };
     if (values === undefined) continue;
     const verdict = judge(change, values);
     // An event the copy does not keep is asked for once: it is not watched run after run.
@@ -48,19 +58,15 @@ export async function findLostChanges(
 }
 
 /**
- * The event's fields as the service has them: from the copy just synced, or, for an event the copy
- * does not hold (outside what is kept offline, or gone), from the service itself. `null`: the
- * service has no such event; `undefined`: it could not be asked.
+ * The fields of an event the copy does not hold (outside what is kept offline, or gone), from the
+ * service itself. `null`: the service has no such event; `undefined`: it could not be asked.
  */
-async function serviceValues(
+async function askService(
   context: SendContext,
-  change: SentChange,
-): Promise<(FieldValues & { inCopy: boolean }) | null | undefined> {
-  const fields = Object.keys(change.fields) as EditableField[];
-  const row = await context.read(() => context.writer.overlay.row(change.eventId));
-  if (row !== null) return { ...fieldValues(row, fields), inCopy: true };
+  eventId: string,
+): Promise<(FieldValues & { inCopy: false }) | null | undefined> {
   try {
-    const current = await currentRecord(context, change.eventId);
+    const current = await currentRecord(context, eventId);
     return current === null ? null : { ...recordValues(current.record), inCopy: false };
   } catch (error) {
     if (error instanceof ApiError && context.signal?.aborted !== true) return undefined;
