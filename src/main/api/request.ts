@@ -35,10 +35,17 @@ export interface TransportOptions {
    */
   maxStallMs?: number;
   /**
-   * Requests in a row that got no answer within the timeout before the service is taken as
-   * unreachable: every later request of this client fails at once with `ServiceSilent`.
+   * Timeouts with no answer of any kind in between, over at least twice the timeout, before the
+   * service is taken as unreachable: every later request of this client fails at once with
+   * `ServiceSilent`. Requests in flight side by side time out together; the time keeps a burst
+   * of them on a lossy network from counting as silence.
    */
   maxSilentTimeouts?: number;
+  /**
+   * The least time without an answer that counts as silence, however short the timeout: a busy
+   * machine or a lossy network can time out many short requests in a row, and still answer.
+   */
+  minSilenceMs?: number;
 }
 
 export interface RequestSpec<Schema extends z.ZodType> {
@@ -67,14 +74,15 @@ export class SendWindowMissed extends Error {
 }
 
 /**
- * The service accepted connections but answered none of several requests in a row: every further
- * request of this client (one sync run) fails at once instead of waiting out its own timeout.
+ * The service accepted connections but answered none of several requests for twice the request
+ * timeout: every further request of this client (one sync run) fails at once instead of waiting
+ * out its own timeout.
  */
 export class ServiceSilent extends ApiError {
-  constructor(timeouts: number, timeoutMs: number) {
+  constructor(timeouts: number, silentMs: number) {
     super(
       'timeout',
-      `The service did not answer ${timeouts} requests in a row (${timeoutMs / 1000} s each); it is taken as unreachable until the next sync.`,
+      `The service answered none of the last ${timeouts} requests, for ${Math.round(silentMs / 1000)} s; it is taken as unreachable until the next sync.`,
     );
     this.name = 'ServiceSilent';
   }
@@ -99,6 +107,7 @@ const DEFAULTS = {
   maxBodyBytes: 32 * 1024 * 1024,
   maxStallMs: 120_000,
   maxSilentTimeouts: 3,
+  minSilenceMs: 20_000,
 };
 
 export function createTransport(options: TransportOptions): Transport {
@@ -113,10 +122,18 @@ export function createTransport(options: TransportOptions): Transport {
   // Timeouts since the last answer of any kind: a service that holds every request open is
   // given up on for the rest of the run, not waited on once per request and per retry.
   let silentTimeouts = 0;
-  const silent = () =>
-    silentTimeouts >= settings.maxSilentTimeouts
-      ? new ServiceSilent(silentTimeouts, settings.timeoutMs)
+  let lastAnswerAt = now();
+  const silent = () => {
+    const silentMs = now() - lastAnswerAt;
+    const least = Math.max(2 * settings.timeoutMs, settings.minSilenceMs);
+    return silentTimeouts >= settings.maxSilentTimeouts && silentMs >= least
+      ? new ServiceSilent(silentTimeouts, silentMs)
       : null;
+  };
+  const answered = () => {
+    silentTimeouts = 0;
+    lastAnswerAt = now();
+  };
 
   return async (spec) => {
     const url = resolveUrl(base, spec.path);
@@ -131,12 +148,12 @@ export function createTransport(options: TransportOptions): Transport {
       }
       try {
         const response = await attemptOnce(url, spec);
-        silentTimeouts = 0;
+        answered();
         slot.answered();
         return response;
       } catch (error) {
         if (error instanceof ApiError && error.code === 'timeout') silentTimeouts += 1;
-        else if (error instanceof ApiError && error.status !== undefined) silentTimeouts = 0;
+        else if (error instanceof ApiError && error.status !== undefined) answered();
         const gone = silent();
         if (gone !== null) {
           slot.released();
