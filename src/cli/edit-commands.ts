@@ -101,7 +101,7 @@ export async function runEditCommand(command: EditCommand, stdout: Writable): Pr
       case 'update':
         return outbox.update(eventId, command.body);
       case 'delete':
-        return outbox.remove(eventId);
+        return outbox.queueDelete(eventId);
     }
   });
   // A delete of an event that never left this machine needs nothing sent.

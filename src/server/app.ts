@@ -36,6 +36,12 @@ export function buildApp(
     },
   });
   connectionAnswers.install(app.server);
+  // The service's clock, pinned or not, is the one its answers and its records tell: a client
+  // that reads `Date` beside `createdAt` sees one clock.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('date', services.clock.now().toUTCString());
+    done();
+  });
   installProtocolChecks(app);
   acceptJsonBodies(app);
   installErrorHandling(app);

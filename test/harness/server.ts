@@ -21,6 +21,8 @@ export interface TestServerOptions {
   keys?: Record<Role, string>;
   /** Keys beyond the one per role, e.g. more viewers: the rate limit gives each its own bucket. */
   extraKeys?: readonly ApiKeyEntry[];
+  /** The port; any free one when absent (a restarted service keeps its address this way). */
+  port?: number;
 }
 
 export const TEST_NOW = '2026-11-21T12:00:00Z';
@@ -52,7 +54,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   const server = await startServer({
     host: '127.0.0.1',
-    port: 0,
+    port: options.port ?? 0,
     db: options.db ?? ':memory:',
     data: options.data ?? 'demo',
     seed: options.seed ?? 1,

@@ -34,6 +34,18 @@ export interface TransportOptions {
    * rate-limited run is time without progress, not a count of 429s.
    */
   maxStallMs?: number;
+  /**
+   * Timeouts with no answer of any kind in between, over at least twice the timeout, before the
+   * service is taken as unreachable: every later request of this client fails at once with
+   * `ServiceSilent`. Requests in flight side by side time out together; the time keeps a burst
+   * of them on a lossy network from counting as silence.
+   */
+  maxSilentTimeouts?: number;
+  /**
+   * The least time without an answer that counts as silence, however short the timeout: a busy
+   * machine or a lossy network can time out many short requests in a row, and still answer.
+   */
+  minSilenceMs?: number;
 }
 
 export interface RequestSpec<Schema extends z.ZodType> {
@@ -61,6 +73,21 @@ export class SendWindowMissed extends Error {
   }
 }
 
+/**
+ * The service accepted connections but answered none of several requests for twice the request
+ * timeout: every further request of this client (one sync run) fails at once instead of waiting
+ * out its own timeout.
+ */
+export class ServiceSilent extends ApiError {
+  constructor(timeouts: number, silentMs: number) {
+    super(
+      'timeout',
+      `The service answered none of the last ${timeouts} requests, for ${Math.round(silentMs / 1000)} s; it is taken as unreachable until the next sync.`,
+    );
+    this.name = 'ServiceSilent';
+  }
+}
+
 export interface ApiResponse<Value> {
   status: number;
   /** `undefined` for 304 and 204. */
@@ -79,6 +106,8 @@ const DEFAULTS = {
   maxRetryAfterMs: 30_000,
   maxBodyBytes: 32 * 1024 * 1024,
   maxStallMs: 120_000,
+  maxSilentTimeouts: 3,
+  minSilenceMs: 20_000,
 };
 
 export function createTransport(options: TransportOptions): Transport {
@@ -90,11 +119,28 @@ export function createTransport(options: TransportOptions): Transport {
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
 
   const pace = options.pace ?? new Pace({ sleep: options.sleep, now });
+  // Timeouts since the last answer of any kind: a service that holds every request open is
+  // given up on for the rest of the run, not waited on once per request and per retry.
+  let silentTimeouts = 0;
+  let lastAnswerAt = now();
+  const silent = () => {
+    const silentMs = now() - lastAnswerAt;
+    const least = Math.max(2 * settings.timeoutMs, settings.minSilenceMs);
+    return silentTimeouts >= settings.maxSilentTimeouts && silentMs >= least
+      ? new ServiceSilent(silentTimeouts, silentMs)
+      : null;
+  };
+  const answered = () => {
+    silentTimeouts = 0;
+    lastAnswerAt = now();
+  };
 
   return async (spec) => {
     const url = resolveUrl(base, spec.path);
     const attempts = spec.method === 'GET' ? settings.maxAttempts : 1;
     for (let attempt = 1; ;) {
+      const before = silent();
+      if (before !== null) throw before;
       const slot = await pace.admit(spec.signal);
       if (spec.notAfter !== undefined && now() > spec.notAfter) {
         slot.released();
@@ -102,9 +148,17 @@ export function createTransport(options: TransportOptions): Transport {
       }
       try {
         const response = await attemptOnce(url, spec);
+        answered();
         slot.answered();
         return response;
       } catch (error) {
+        if (error instanceof ApiError && error.code === 'timeout') silentTimeouts += 1;
+        else if (error instanceof ApiError && error.status !== undefined) answered();
+        const gone = silent();
+        if (gone !== null) {
+          slot.released();
+          throw gone;
+        }
         if (error instanceof ApiError && error.code === 'rate_limited') {
           // Every request waits out the pause, this one included; the pace does the waiting, and
           // a 429 costs no attempt: it says nothing about the way to the service.

@@ -307,6 +307,28 @@ CREATE TABLE sent_checks (
 CREATE INDEX sent_checks_by_event ON sent_checks (service, event_id);
 `;
 
+/*
+ * What the outbox knows of edits that went out. `outbox.sent_at` is when an edit was first handed
+ * to the service (local time, ms): a create that may have arrived is looked for among events the
+ * service made after it, never an older one of the same fields. `sent_changes` keeps, per event,
+ * what this computer's edits made it read on the service (`fields`: each field's value before and
+ * after), so that a service that later loses them (restored from an older copy) is told, once.
+ */
+const SENT_EDITS_SCHEMA = `
+ALTER TABLE outbox ADD COLUMN sent_at TEXT;
+-- An edit tried before it had this column went out no earlier than it was queued.
+UPDATE outbox SET sent_at = queued_at WHERE attempts > 0 OR state = 'sending';
+CREATE TABLE sent_changes (
+  service TEXT NOT NULL,
+  event_id TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('create', 'update')),
+  payload TEXT,
+  fields TEXT NOT NULL,
+  sent_at TEXT NOT NULL,
+  PRIMARY KEY (service, event_id)
+) STRICT, WITHOUT ROWID;
+`;
+
 /** The cache's migrations, in order. Append only: a shipped migration is never edited. */
 export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'cache tables', up: (db) => db.exec(CACHE_SCHEMA) },
@@ -320,6 +342,7 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
   },
   { version: 4, name: 'outbox of edits', up: (db) => db.exec(OUTBOX_SCHEMA) },
   { version: 5, name: 'checks of sent edits', up: (db) => db.exec(SENT_CHECKS_SCHEMA) },
+  { version: 6, name: 'what sent edits changed', up: (db) => db.exec(SENT_EDITS_SCHEMA) },
 ];
 
 /**

@@ -3,6 +3,7 @@ import { parseResourceKey, type ResourceKey } from '../../shared/ipc/resources';
 import type { AppDatabase } from '../storage/database';
 import { EventOverlay } from '../outbox/event-overlay';
 import { OutboxRows } from '../outbox/outbox-rows';
+import { SentChangeRows } from '../outbox/sent-change-rows';
 import { SentCheckRows } from '../outbox/sent-check-rows';
 import { NO_CHANGE_LOG, type ChangeRecorder } from './change-log';
 import { EventPartRows } from './rows/event-part-rows';
@@ -35,6 +36,8 @@ export class CacheWriter {
   readonly overlay: EventOverlay;
   /** Updates sent to a service without ETags, waiting for their second look. */
   readonly sentChecks: SentCheckRows;
+  /** What sent edits made events read on the service, to tell when a service loses it. */
+  readonly sentChanges: SentChangeRows;
   /** The copy's bookkeeping: sync state, validators, what was learned of the service. */
   readonly syncState: SyncStateWriter;
   private readonly heldStatements: Record<HeldKind, Statement<[HeldParams], number>>;
@@ -54,6 +57,7 @@ export class CacheWriter {
     this.syncState = new SyncStateWriter(db, changes);
     this.outbox = new OutboxRows(db, changes);
     this.sentChecks = new SentCheckRows(db);
+    this.sentChanges = new SentChangeRows(db);
     this.overlay = new EventOverlay(db, changes, this.outbox, scope, (eventId) =>
       this.events.removeRow(eventId),
     );

@@ -162,9 +162,9 @@ export function createEditHandlers({
     'events:delete': ({ eventId, holdMs }) =>
       refusing(async () => {
         if (holdMs === undefined) {
-          return viewOrNull(await sending(outbox.remove(aliases.resolve(eventId))));
+          return viewOrNull(await sending(outbox.queueDelete(aliases.resolve(eventId))));
         }
-        const held = await outbox.remove(aliases.resolve(eventId), holdMs);
+        const held = await outbox.queueDelete(aliases.resolve(eventId), holdMs);
         // Sent once its undo window is over, not a moment after the save as other edits are.
         engine.sendEditsSoon(holdMs + HELD_SEND_MARGIN_MS);
         return viewOrNull(held);

@@ -29,6 +29,12 @@ export interface EditError {
   serviceCode?: string;
   status?: number;
   details?: ErrorDetail[];
+  /**
+   * Set when the sender gave up for want of a clear answer, which is no refusal: what looking for
+   * the edit on the service found. `absent`: it is not there, so it did not arrive; `unknown`: the
+   * service could not be asked, so it may have arrived (it is looked for before it goes again).
+   */
+  gaveUp?: 'absent' | 'unknown';
 }
 
 /** One field both sides changed: what it read when the edit was made, on the service now, and here. */
@@ -57,6 +63,8 @@ interface EditCommon {
   /** Not to be sent before this time (backoff, or the service's Retry-After). */
   notBefore: string | null;
   idempotencyKey: string;
+  /** When it was first handed to the service (local time); null while it never was. */
+  sentAt: string | null;
 }
 
 export interface CreateEdit extends EditCommon {

@@ -18,6 +18,7 @@ interface OutboxRow {
   error: string | null;
   conflict: string | null;
   queuedAt: string;
+  sentAt: string | null;
 }
 
 export interface NewEdit {
@@ -41,12 +42,11 @@ export interface EditUpdate {
   base?: FieldValues;
   baseEtag?: string | null;
   payload?: unknown;
-  idempotencyKey?: string;
 }
 
 const COLUMNS = `id, event_id AS eventId, kind, payload, base, base_etag AS baseEtag,
   idempotency_key AS idempotencyKey, state, attempts, not_before AS notBefore, error, conflict,
-  queued_at AS queuedAt`;
+  queued_at AS queuedAt, sent_at AS sentAt`;
 
 /** States whose edit still stands in the cache: everything but a refused one. */
 const STANDING = `state IN ('pending', 'sending', 'conflict')`;
@@ -66,6 +66,7 @@ function toEdit(row: OutboxRow): Edit {
     queuedAt: row.queuedAt,
     notBefore: row.notBefore,
     idempotencyKey: row.idempotencyKey,
+    sentAt: row.sentAt,
   };
   switch (row.kind) {
     case 'create':
@@ -120,6 +121,7 @@ export class OutboxRows {
   private readonly deleteOne: Statement<[number]>;
   private readonly retargetEdits: Statement<[string, string, string]>;
   private readonly updateOne: Statement;
+  private readonly claimOne: Statement;
 
   /** Every change of an edit is recorded as `outbox`, so a panel of pending edits re-reads. */
   constructor(
@@ -155,9 +157,33 @@ export class OutboxRows {
         base = coalesce(@base, base),
         base_etag = CASE WHEN @setBaseEtag THEN @baseEtag ELSE base_etag END,
         payload = coalesce(@payload, payload),
-        idempotency_key = coalesce(@idempotencyKey, idempotency_key),
         changed_at = @changedAt
       WHERE id = @id`);
+    this.claimOne = db.prepare(`UPDATE outbox SET state = 'sending', attempts = attempts + @added,
+        sent_at = coalesce(sent_at, @at), changed_at = @changedAt
+      WHERE id = @id AND state = @state AND attempts = @attempts
+        AND state IN ('pending', 'sending')
+      RETURNING ${COLUMNS}`);
+  }
+
+  /**
+   * Takes an edit to send it, if it is still as the sender read it (same state, same count of
+   * tries): one statement, so two senders that read the same edit cannot both take it. `counted`
+   * adds a try; the first claim also stamps when the edit first went out. `null`: taken, changed
+   * or gone meanwhile.
+   */
+  claim(edit: Edit, counted: boolean, at: string, changedAt: string): Edit | null {
+    const row = this.claimOne.get({
+      id: edit.id,
+      state: edit.state,
+      attempts: edit.attempts,
+      added: counted ? 1 : 0,
+      at,
+      changedAt,
+    }) as OutboxRow | undefined;
+    if (row === undefined) return null;
+    this.changes.record('outbox');
+    return toEdit(row);
   }
 
   add(edit: NewEdit): number {
@@ -212,7 +238,6 @@ export class OutboxRows {
       setBaseEtag: update.baseEtag !== undefined ? 1 : 0,
       baseEtag: update.baseEtag ?? null,
       payload: update.payload === undefined ? null : JSON.stringify(update.payload),
-      idempotencyKey: update.idempotencyKey ?? null,
     });
     this.changes.record('outbox');
   }

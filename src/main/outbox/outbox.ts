@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorDetail } from '../../shared/wire/errors';
-import type { EventFields, EventPatchInput } from '../../shared/wire/event';
+import type { EventCreateInput, EventFields, EventPatchInput } from '../../shared/wire/event';
 import {
   checkCreateBody,
   checkPatchBody,
@@ -13,7 +13,14 @@ import type { CacheWriter } from '../cache/writes';
 import type { AppDatabase } from '../storage/database';
 import { toPatch } from './compare';
 import { OutboxReader } from './outbox-rows';
-import { isLocalEventId, newLocalEventId, patchValues, type Edit, type EditConflict } from './edit';
+import {
+  createValues,
+  isLocalEventId,
+  newLocalEventId,
+  patchValues,
+  type Edit,
+  type EditConflict,
+} from './edit';
 import { fieldValues, type EditableField, type EventRow, type FieldValues } from './event-row';
 
 /** Why an edit was not queued: what the service would answer, or what the outbox itself refuses. */
@@ -188,13 +195,14 @@ export class Outbox {
    * closing the app meanwhile loses nothing, and `discard` takes it back. A created event is then
    * held with it, and taken back for good once the window has passed (`settleHeld`).
    */
-  remove(eventId: string, holdMs = 0): Promise<Edit | null> {
+  queueDelete(eventId: string, holdMs = 0): Promise<Edit | null> {
     return this.write(() => {
       const scope = this.requireScope();
       const row = this.requireRow(eventId);
       const standing = this.rows.standing(scope, eventId);
       const create = standing.find((edit) => edit.kind === 'create');
-      const neverSent = create !== undefined && create.state === 'pending';
+      const neverSent =
+        create !== undefined && create.state === 'pending' && create.sentAt === null;
       if (neverSent && holdMs === 0) {
         for (const edit of standing) this.rows.remove(edit.id);
         this.overlay.refresh(eventId);
@@ -350,10 +358,12 @@ export class Outbox {
   }
 
   /**
-   * Queues a refused edit again, with corrected input for a create or an update. A create is
-   * queued again in place, under the same temporary code, so the event's later edits still
-   * follow it; an update or delete goes out after the edits queued since, as a new edit. Either
-   * gets a new idempotency key: the service never applied the old one.
+   * Queues a failed edit again, with corrected input for a create or an update. A create is
+   * queued again in place, under the same temporary code and with the same idempotency key, so
+   * the event's later edits still follow it and a service that got it before never makes it
+   * twice. One that may have arrived (it went out before) is looked for first; corrected, it goes
+   * out as it was, and the corrections as a change after it. An update or delete goes out after
+   * the edits queued since, as a new edit.
    */
   async resend(id: number, payload?: unknown, seen?: EditBase): Promise<Edit | null> {
     const edit = await this.write(() => this.requireEdit(id));
@@ -364,7 +374,10 @@ export class Outbox {
       const body = payload ?? edit.payload;
       const checked = checkCreateBody(body);
       if (!checked.ok) throw EditRefusedError.of(checked.error);
-      return this.write(() => {
+      const corrected = !sameCreate(edit.payload, body);
+      // Refused as it was, it never arrived; given up on, it may have.
+      const keep = corrected && edit.sentAt !== null && edit.error?.gaveUp !== undefined;
+      await this.write(() => {
         this.rows.update(
           id,
           {
@@ -372,19 +385,19 @@ export class Outbox {
             attempts: 0,
             error: null,
             notBefore: null,
-            payload: body,
-            idempotencyKey: randomUUID(),
+            payload: keep ? edit.payload : body,
           },
           this.stamp(),
         );
         this.overlay.refresh(edit.eventId);
-        return this.requireEdit(id);
       });
+      if (keep) await this.update(edit.eventId, body);
+      return this.write(() => this.requireEdit(id));
     }
     const queued =
       edit.kind === 'update'
         ? await this.update(edit.eventId, payload ?? edit.payload, { seen })
-        : await this.remove(edit.eventId);
+        : await this.queueDelete(edit.eventId);
     await this.write(() => this.rows.remove(id));
     return queued;
   }
@@ -472,6 +485,15 @@ function withValues(patch: EventPatchInput, values: FieldValues): EventPatchInpu
     ...added,
     ...(Object.keys(location).length === 0 ? {} : { location }),
   };
+}
+
+/** Whether two create bodies make the same event, as the service would store it. */
+function sameCreate(before: EventCreateInput, after: unknown): boolean {
+  const next = createValues(after as EventCreateInput);
+  const previous = createValues(before);
+  return (Object.keys(previous) as EditableField[]).every(
+    (field) => previous[field] === next[field],
+  );
 }
 
 /** A merge patch without the members of `fields`. */

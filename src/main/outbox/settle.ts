@@ -3,10 +3,19 @@ import { EDITABLE_EVENT_FIELDS } from '../../shared/ipc/edits';
 import type { EventRecord } from '../../shared/wire/event';
 import type { WriteQueue } from '../cache/write-queue';
 import type { CacheWriter } from '../cache/writes';
-import { patchValues, type Edit, type EditError } from './edit';
-import { basedOn, toPatch, type Conflicts } from './compare';
+import {
+  isLocalEventId,
+  newLocalEventId,
+  patchValues,
+  type CreateEdit,
+  type Edit,
+  type EditError,
+  type UpdateEdit,
+} from './edit';
+import { basedOn, recordValues, toPatch, type Conflicts } from './compare';
 import type { EditableField, FieldValues } from './event-row';
-import type { NewSentCheck, SentCheck } from './sent-check-rows';
+import type { SentChange } from './sent-change-rows';
+import type { NewSentCheck, SentCheck, SentFields } from './sent-check-rows';
 
 /**
  * What the sender writes as an edit goes out, each in one transaction ahead of sync writes: the
@@ -24,19 +33,36 @@ export class Settle {
     private readonly onRenamed: (from: string, to: string) => void = () => {},
   ) {}
 
-  /** Marks the edit as handed to the service: from here on it may have been applied. */
-  sending(edit: Edit): Promise<void> {
-    return this.write(() =>
-      this.rows.update(edit.id, { state: 'sending', attempts: edit.attempts + 1 }, this.now()),
-    );
+  /**
+   * Takes the edit to hand it to the service: from here on it may have been applied. `null` when
+   * another sender took it (or it changed) since it was read. `counted`: this is a new try.
+   */
+  claim(edit: Edit, counted: boolean): Promise<Edit | null> {
+    // Real time, not the service's: a create is later looked for among events made after it.
+    const at = new Date().toISOString();
+    return this.write(() => this.rows.claim(edit, counted, at, this.now()));
   }
 
-  /** Back to waiting, not before `notBefore`; `sent` says whether it may have been applied. */
-  retryLater(edit: Edit, error: EditError, notBefore: string | null, sent: boolean): Promise<void> {
+  /**
+   * Back to waiting, not before `notBefore`; `sent` says whether it may have been applied.
+   * `refund`: the try was turned away unread (401, 429), so it costs none.
+   */
+  retryLater(
+    edit: Edit,
+    error: EditError,
+    notBefore: string | null,
+    sent: boolean,
+    refund = false,
+  ): Promise<void> {
     return this.write(() =>
       this.rows.update(
         edit.id,
-        { state: sent ? 'sending' : 'pending', error, notBefore },
+        {
+          state: sent ? 'sending' : 'pending',
+          error,
+          notBefore,
+          ...(refund ? { attempts: Math.max(0, edit.attempts - 1) } : {}),
+        },
         this.now(),
       ),
     );
@@ -84,7 +110,7 @@ export class Settle {
    * is its second look, for an update that went without a validator (see `sent-checks.ts`).
    */
   updated(
-    edit: Edit,
+    edit: UpdateEdit,
     record: EventRecord,
     etag: string | null,
     sent: NewSentCheck | null = null,
@@ -92,6 +118,7 @@ export class Settle {
     return this.write(() => {
       this.rows.remove(edit.id);
       if (sent !== null) this.writer.sentChecks.add(this.scope, sent);
+      this.recordSent(record, 'update', null, changedFields(edit, record));
       this.passValidator(edit.eventId, record, etag);
       this.writer.overlay.takeRecord(record, etag);
     });
@@ -157,11 +184,12 @@ export class Settle {
    * The service named a created event. Its temporary code moves to the real one everywhere: the
    * cache row, pins, the event's later edits; the old code stays as an alias for links.
    */
-  async created(edit: Edit, record: EventRecord, etag: string | null): Promise<void> {
+  async created(edit: CreateEdit, record: EventRecord, etag: string | null): Promise<void> {
     const from = edit.eventId;
     const to = record.id;
     await this.write(() => {
       this.rows.remove(edit.id);
+      this.recordSent(record, 'create', edit.payload, {});
       this.rows.retarget(this.scope, from, to);
       this.passValidator(to, record, etag);
       this.writer.renameEvent(from, to);
@@ -175,8 +203,63 @@ export class Settle {
     return this.write(() => {
       this.rows.remove(edit.id);
       this.writer.sentChecks.removeEvent(this.scope, edit.eventId);
+      this.writer.sentChanges.remove(this.scope, edit.eventId);
       this.writer.overlay.dropShadow(edit.eventId);
       this.writer.events.removeRow(edit.eventId);
+    });
+  }
+
+  /**
+   * A change this computer made that the service no longer has (`lost-changes.ts`): told once, as
+   * a failed edit that holds it, to be sent again or discarded. A lost event comes back under a
+   * new temporary code, since the service may give its code to another event meanwhile.
+   */
+  lost(change: SentChange, fields: SentFields, gone: boolean): Promise<void> {
+    return this.write(() => {
+      this.writer.sentChanges.remove(this.scope, change.eventId);
+      const error: EditError = {
+        code: 'not_found',
+        message: lostMessage(change, gone),
+        status: 404,
+      };
+      if (gone && change.kind === 'create' && change.payload !== null) {
+        const id = this.rows.add({
+          service: this.scope,
+          eventId: newLocalEventId(),
+          kind: 'create',
+          payload: change.payload,
+          base: null,
+          baseEtag: null,
+          idempotencyKey: randomUUID(),
+          queuedAt: this.now(),
+        });
+        this.rows.update(id, { state: 'failed', error }, this.now());
+        return;
+      }
+      const names = Object.keys(fields) as EditableField[];
+      const id = this.addSent(change.eventId, (field) => fields[field]!, names);
+      this.rows.update(id, { state: 'failed', error }, this.now());
+    });
+  }
+
+  /** A sent change that still holds, or that someone changed knowingly since, is no longer watched. */
+  forgetSent(eventId: string): Promise<void> {
+    return this.write(() => this.writer.sentChanges.remove(this.scope, eventId));
+  }
+
+  private recordSent(
+    record: EventRecord,
+    kind: SentChange['kind'],
+    payload: SentChange['payload'],
+    fields: SentFields,
+  ): void {
+    if (isLocalEventId(record.id)) return;
+    this.writer.sentChanges.record(this.scope, {
+      eventId: record.id,
+      kind,
+      payload,
+      fields,
+      sentAt: new Date().toISOString(),
     });
   }
 
@@ -238,6 +321,26 @@ export class Settle {
       return work();
     });
   }
+}
+
+/** The fields an update wrote, as the service's answer has them, and what they read before. */
+function changedFields(edit: UpdateEdit, record: EventRecord): SentFields {
+  const after = recordValues(record);
+  const fields: SentFields = {};
+  for (const field of Object.keys(patchValues(edit.payload)) as EditableField[]) {
+    fields[field] = { base: edit.base[field] ?? null, mine: after[field] };
+  }
+  return fields;
+}
+
+function lostMessage(change: SentChange, gone: boolean): string {
+  if (gone && change.kind === 'create') {
+    return `The event ${change.payload?.name ?? change.eventId} you created is no longer on the service: it may have been restored from an older copy, or someone deleted it. Send it again or discard it.`;
+  }
+  if (gone) {
+    return `Event ${change.eventId}, which you changed, is no longer on the service: it may have been restored from an older copy, or someone deleted it.`;
+  }
+  return `Your change to ${change.eventId} is no longer on the service: it reads as before you changed it (restored from an older copy, or undone by someone). Send it again or discard it.`;
 }
 
 /**

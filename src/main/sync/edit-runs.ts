@@ -2,7 +2,14 @@ import type { ApiClient } from '../api/client';
 import type { WriteQueue } from '../cache/write-queue';
 import type { CacheWriter } from '../cache/writes';
 import type { RoleLearner } from '../outbox/role-learner';
-import { OutboxStopped, sendOutbox, type OutboxSummary } from '../outbox/sender';
+import { findLostChanges } from '../outbox/lost-changes';
+import {
+  OutboxStopped,
+  sendContext,
+  sendOutbox,
+  type OutboxSummary,
+  type SenderOptions,
+} from '../outbox/sender';
 import type { SentCheckTiming } from '../outbox/sent-checks';
 
 /** How long after a save its edit waits for more saves before it goes out with them. */
@@ -48,22 +55,9 @@ export class EditRuns {
    * on (no network, key refused), with what was done.
    */
   async send(client: ApiClient, scope: string, signal: AbortSignal): Promise<OutboxSummary> {
-    const { options } = this;
     let summary: OutboxSummary | null = null;
     try {
-      summary = await sendOutbox({
-        client,
-        writer: options.writer,
-        queue: options.queue,
-        scope,
-        currentScope: options.editScope,
-        onRenamed: options.onRenamed,
-        sleep: options.sleep,
-        now: options.now,
-        signal,
-        onRoleEvidence: (evidence) => options.roles.learn(scope, client, evidence),
-        ...(options.sentChecks === undefined ? {} : { sentChecks: options.sentChecks }),
-      });
+      summary = await sendOutbox(this.senderOptions(client, scope, signal));
       return summary;
     } catch (error) {
       if (error instanceof OutboxStopped) summary = error.summary;
@@ -71,6 +65,37 @@ export class EditRuns {
     } finally {
       if (summary !== null && summary.checking > 0) this.armLooks(scope);
     }
+  }
+
+  /**
+   * After a run's pulls: what the service no longer has of what this computer's edits sent (a
+   * service restored from an older copy) is told once, each loss a failed edit in `summary`.
+   */
+  async findLost(
+    client: ApiClient,
+    scope: string,
+    signal: AbortSignal,
+    summary: OutboxSummary,
+  ): Promise<OutboxSummary> {
+    const lost = await findLostChanges(sendContext(this.senderOptions(client, scope, signal)));
+    return lost === 0 ? summary : { ...summary, failed: summary.failed + lost };
+  }
+
+  private senderOptions(client: ApiClient, scope: string, signal: AbortSignal): SenderOptions {
+    const { options } = this;
+    return {
+      client,
+      writer: options.writer,
+      queue: options.queue,
+      scope,
+      currentScope: options.editScope,
+      onRenamed: options.onRenamed,
+      sleep: options.sleep,
+      now: options.now,
+      signal,
+      onRoleEvidence: (evidence) => options.roles.learn(scope, client, evidence),
+      ...(options.sentChecks === undefined ? {} : { sentChecks: options.sentChecks }),
+    };
   }
 
   /**

@@ -466,6 +466,9 @@ export class SyncEngine {
         await phase('second tries', deferred, (work) => pulls.pull(work, true));
       }
       await context.batch.write(() => undefined);
+      if (editScope !== null) {
+        edits = await this.editRuns.findLost(client, editScope, controller.signal, edits);
+      }
       const failures = pulls.problem();
       if (failures === null) {
         const finishedAt = formatTimestamp(this.now());

@@ -114,6 +114,8 @@ export const editErrorSchema = z.object({
   serviceCode: z.string().optional(),
   status: z.number().int().optional(),
   details: z.array(errorDetailSchema).optional(),
+  /** Given up without a clear answer (no refusal): `absent` looked for and not there, `unknown` may have arrived. */
+  gaveUp: z.enum(['absent', 'unknown']).optional(),
 });
 
 export const editConflictSchema = z.object({

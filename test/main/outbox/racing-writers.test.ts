@@ -99,7 +99,7 @@ describe.each([
     for (const laptop of [deleter, editor]) await laptop.run({ scope: 'default' });
     const targets = (await serviceEvents(server, '')).slice(40, 48);
     for (const target of targets) {
-      await deleter.engine.outbox.remove(target.id);
+      await deleter.engine.outbox.queueDelete(target.id);
       await editor.engine.outbox.update(target.id, { name: `Renamed ${target.id}` });
     }
 

@@ -56,7 +56,7 @@ export async function queueSeededEdits(
     }
     plan.existing.set(target.id, { ...state });
     if (random.chance(0.3)) {
-      await outbox.remove(target.id);
+      await outbox.queueDelete(target.id);
       plan.existing.set(target.id, null);
       plan.edits += 1;
     }

@@ -214,7 +214,7 @@ describe.each([
     const organizer = await synced('organizer');
     const [, , , , target] = await serviceEvents(server, '');
     const eventId = target!.id;
-    await organizer.engine.outbox.remove(eventId);
+    await organizer.engine.outbox.queueDelete(eventId);
     expect(organizer.row(eventId)).toBeNull();
     await organizer.run({ scope: 'default' });
     const [refused] = await organizer.edits();
@@ -227,7 +227,7 @@ describe.each([
     expect(await serviceEvent(server, eventId)).not.toBeNull();
 
     const admin = await synced('admin');
-    await admin.engine.outbox.remove(eventId);
+    await admin.engine.outbox.queueDelete(eventId);
     const run = await admin.run({ scope: 'default' });
     expect(run.outbox.sent).toBe(1);
     expect(await serviceEvent(server, eventId)).toBeNull();

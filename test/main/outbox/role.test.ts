@@ -62,7 +62,7 @@ describe('the role at the reference service', () => {
     rigs.push(rig);
     await rig.run({ scope: 'default' });
     const [target] = await serviceEvents(server, '');
-    await rig.engine.outbox.remove(target!.id);
+    await rig.engine.outbox.queueDelete(target!.id);
     await rig.run({ scope: 'default' });
     expect((await rig.engine.role()).role).toBe('organizer');
   });

@@ -15,7 +15,10 @@ import type { SentCheckTiming } from '../../../src/main/outbox/sent-checks';
 
 /** Transport settings a test may change; the rest is what the app itself would use. */
 export type TransportTweaks = Partial<
-  Pick<TransportOptions, 'timeoutMs' | 'maxAttempts' | 'maxRetryAfterMs' | 'backoff' | 'sleep'>
+  Pick<
+    TransportOptions,
+    'timeoutMs' | 'maxAttempts' | 'maxRetryAfterMs' | 'backoff' | 'sleep' | 'minSilenceMs'
+  >
 >;
 
 export interface RigOptions {

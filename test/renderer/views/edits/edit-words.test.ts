@@ -143,6 +143,25 @@ describe('describeState', () => {
     });
   });
 
+  it('tells a create given up without a clear answer from a refusal, with what the look found', () => {
+    const error = {
+      code: 'timeout' as const,
+      message: 'Gave up after 8 tries without a clear answer',
+    };
+    const unknown = createEdit('A', { state: 'failed', error: { ...error, gaveUp: 'unknown' } });
+    expect(describeState(unknown)).toEqual({
+      label: 'Gave up',
+      tone: 'attention',
+      explanation:
+        'The service never answered clearly, and could not be asked whether it arrived: it may have. It is looked for on the service before it is sent again.',
+    });
+    const absent = createEdit('A', { state: 'failed', error: { ...error, gaveUp: 'absent' } });
+    expect(describeState(absent).explanation).toBe(
+      'The service never answered clearly, and it is not on the service: it did not arrive. Send it again when the service answers.',
+    );
+    expect(describeState(absent).explanation).not.toContain('refused');
+  });
+
   it('lists a refusal’s field details by the fields’ names', () => {
     const edit = createEdit('A', {
       state: 'failed',

@@ -137,6 +137,17 @@ export function describeState(
             explanation: 'Unsure whether it arrived; checked before it is sent again.',
           };
     case 'failed':
+      // Given up for want of a clear answer is no refusal: say so, and what looking for it found.
+      if (edit.error?.gaveUp !== undefined) {
+        return {
+          label: 'Gave up',
+          tone: 'attention',
+          explanation:
+            edit.error.gaveUp === 'absent'
+              ? 'The service never answered clearly, and it is not on the service: it did not arrive. Send it again when the service answers.'
+              : 'The service never answered clearly, and could not be asked whether it arrived: it may have. It is looked for on the service before it is sent again.',
+        };
+      }
       return {
         label: 'Failed',
         tone: 'attention',
