@@ -128,14 +128,16 @@ function tooLarge(body: unknown): EventInputError | null {
 /** Checks a new event's body (POST /v1/events) and resolves it into the event's fields. */
 export function checkCreateBody(body: unknown): EventInputResult<EventFields> {
   if (!isPlainObject(body)) return refused(notAnObject(body));
-  const oversized = tooLarge(body);
-  if (oversized !== null) return refused(oversized);
   const { writable, readOnly } = separateReadOnly(body, NOT_WRITABLE_ON_CREATE);
   const parsed = eventCreateSchema.safeParse(writable);
   const malformedText = loneSurrogateFields(writable);
   if (!parsed.success || malformedText.length > 0) {
     return refused(invalid(readOnly, [...schemaProblems(writable, parsed), ...malformedText]));
   }
+  // Sized once the schema has passed it: a shape it refuses (arrays nested thousands deep) is
+  // never serialised, and what passes is flat fields and texts.
+  const oversized = tooLarge(writable);
+  if (oversized !== null) return refused(oversized);
   const input = parsed.data;
   const fields: EventFields = {
     name: input.name,
@@ -162,14 +164,14 @@ export function checkCreateBody(body: unknown): EventInputResult<EventFields> {
  */
 export function checkPatchBody(body: unknown): EventInputResult<EventPatch> {
   if (!isPlainObject(body)) return refused(notAnObject(body));
-  const oversized = tooLarge(body);
-  if (oversized !== null) return refused(oversized);
   const { writable, readOnly } = separateReadOnly(body, NOT_WRITABLE_ON_UPDATE);
   const parsed = eventPatchSchema.safeParse(writable);
   const malformedText = loneSurrogateFields(writable);
   if (!parsed.success || malformedText.length > 0 || readOnly.length > 0) {
     return refused(invalid(readOnly, [...schemaProblems(writable, parsed), ...malformedText]));
   }
+  const oversized = tooLarge(writable);
+  if (oversized !== null) return refused(oversized);
   return accepted(parsed.data);
 }
 
