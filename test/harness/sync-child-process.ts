@@ -51,7 +51,8 @@ export async function syncChildLauncher(): Promise<SyncChildLauncher> {
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['better-sqlite3'],
+    // Native modules stay the installed ones, as electron-vite leaves every dependency outside.
+    external: ['better-sqlite3', 'keytar'],
     logLevel: 'error',
   });
 
