@@ -75,7 +75,13 @@ test('keyboard only: find a team, read its record, compare it, export the compar
   const path = /Saved 2 rows to (.+\.csv)/.exec((await notice.textContent()) ?? '')![1]!;
   expect(dirname(path)).toBe(app.exportsDirectory);
 
-  const lines = (await readFile(path, 'utf8')).split('\r\n').filter((line) => line !== '');
+  // The app's exports open in a spreadsheet: a UTF-8 byte-order mark comes first.
+  const text = await readFile(path, 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const lines = text
+    .slice(1)
+    .split('\r\n')
+    .filter((line) => line !== '');
   const expected = [STATS_HEADER];
   for (const teamNumber of [team.number, other.number]) {
     const { data } = await service.one<TeamSeasonStats>(`/v1/teams/${teamNumber}/stats`, {
