@@ -8,8 +8,9 @@ const SCOPES: readonly { scope: SyncScope; title: string; detail: string }[] = [
     scope: 'default',
     title: 'Default',
     detail:
-      'What a scout needs: the events and teams lists, pinned and live events in full, favorite ' +
-      'teams and their statistics. A few hundred KB in about 25 requests.',
+      'What a scout needs: the events and teams lists, pinned events and those live or starting ' +
+      'within a week in full, with the statistics of their teams and of favorite teams. For the ' +
+      'demo about 100 requests the first time, about 20 after.',
   },
   {
     scope: 'all',
