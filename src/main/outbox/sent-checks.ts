@@ -1,11 +1,9 @@
 import type { EventRecord } from '../../shared/wire/event';
-import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { CacheWriter } from '../cache/writes';
 import { recordValues, type Conflicts } from './compare';
 import type { EditableField } from './event-row';
 import type { SentCheck, SentField, SentFields } from './sent-check-rows';
-import type { Settle } from './settle';
+import type { SendContext } from './send-context';
 
 /**
  * How an update goes out to a service without ETags, and when it is looked at again.
@@ -53,15 +51,8 @@ export function crossedFields(check: SentCheck, record: EventRecord): Conflicts 
   return conflicts;
 }
 
-export interface SentChecksOptions {
-  client: ApiClient;
-  writer: CacheWriter;
-  settle: Settle;
-  scope: string;
-  /** Reads on the write lane, so they see what this run's settles committed. */
-  read: <Result>(work: () => Result) => Promise<Result>;
-  signal?: AbortSignal;
-}
+/** What a run's looks need: what its sends have, less the timing they are given by. */
+export type SentChecksOptions = Omit<SendContext, 'sentChecks'>;
 
 /**
  * Makes every second look that is due: one read of each watched event. A field that moved since
