@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bindingOptions, type BindingOptions } from './database-file';
+import { utcText } from '../../shared/utc-text';
 
 /**
  * The lock itself: an SQLite file this process holds an exclusive lock on. The operating system
@@ -30,7 +31,7 @@ export class DataDirectoryInUseError extends Error {
     const who =
       holder === null
         ? 'another Pitside'
-        : `Pitside (pid ${holder.pid}) since ${holder.startedAt.slice(0, 19).replace('T', ' ')} UTC`;
+        : `Pitside (pid ${holder.pid}) since ${utcText(holder.startedAt, 'second')}`;
     super(
       `the data directory is in use by ${who}. ` +
         'Wait for it to finish or close it, then try again.',

@@ -14,7 +14,6 @@ import {
   localClock,
   localDate,
   localDateTime,
-  utcTitle,
 } from '../../../src/renderer/src/format/dates';
 
 const NOW = Date.parse('2026-03-14T12:00:00Z');
@@ -55,16 +54,6 @@ describe('isStale', () => {
     expect(isStale(before(0), NOW)).toBe(false);
     expect(isStale(before(30 * MINUTE), NOW)).toBe(false);
     expect(isStale(before(30 * MINUTE + 1), NOW)).toBe(true);
-  });
-});
-
-describe('utcTitle', () => {
-  it('shows the stored instant in UTC, whatever the local zone', () => {
-    expect(utcTitle('2026-03-14T09:00:00Z')).toBe('2026-03-14 09:00 UTC');
-  });
-
-  it('cuts seconds off rather than rounding them into the next minute', () => {
-    expect(utcTitle('2026-03-14T23:59:59.999Z')).toBe('2026-03-14 23:59 UTC');
   });
 });
 

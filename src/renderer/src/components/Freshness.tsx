@@ -1,5 +1,6 @@
 import type { Freshness as FreshnessInfo } from '../../../shared/ipc/cached';
-import { ago, isStale, localClock, utcTitle } from '../format/dates';
+import { utcText } from '../../../shared/utc-text';
+import { ago, isStale, localClock } from '../format/dates';
 import { useNow } from './use-now';
 
 /**
@@ -21,7 +22,7 @@ export function Freshness({ freshness }: { freshness: FreshnessInfo | null | und
   return (
     <span
       className={stale ? 'freshness stale' : 'freshness'}
-      title={utcTitle(syncedAt)}
+      title={utcText(syncedAt)}
       data-testid="freshness"
     >
       {stale ? `As of ${ago(syncedAt, now)} (stale)` : `As of ${localClock(syncedAt)}`}

@@ -1,7 +1,8 @@
 import { RefreshCw, Settings, TriangleAlert, X } from 'lucide-react';
 import { Link } from 'react-router';
 import type { SyncStatus } from '../../../shared/ipc/sync';
-import { ago, isStale, utcTitle } from '../format/dates';
+import { utcText } from '../../../shared/utc-text';
+import { ago, isStale } from '../format/dates';
 import { paths } from '../routes';
 import { editQueries } from '../stores/edits';
 import { useSyncStatus } from '../stores/sync-status';
@@ -75,7 +76,7 @@ function barView(status: SyncStatus | null, now: number): BarView {
     };
   }
   const last = lastSynced(status, now);
-  const ageTitle = status.lastSuccessAt === null ? undefined : utcTitle(status.lastSuccessAt);
+  const ageTitle = status.lastSuccessAt === null ? undefined : utcText(status.lastSuccessAt);
   const problem = status.problem;
   if (status.state === 'syncing') {
     return {

@@ -1,6 +1,6 @@
 /*
- * Dates as a person at the venue reads them: in their own time zone ("Sat 14 Mar, 09:00"), with
- * the UTC instant for a title attribute, so a hover shows what the service stored.
+ * Dates as a person at the venue reads them: in their own time zone ("Sat 14 Mar, 09:00"). The
+ * UTC instant for a title attribute, so a hover shows what the service stored, is `utcText`.
  */
 
 const dayAndTime = new Intl.DateTimeFormat(undefined, {
@@ -32,11 +32,6 @@ export function localDate(iso: string): string {
 export function localClock(iso: string, now = new Date()): string {
   const date = new Date(iso);
   return date.toDateString() === now.toDateString() ? clock.format(date) : localDateTime(iso);
-}
-
-/** The stored instant in UTC, for hovering: "2026-03-14 09:00 UTC". */
-export function utcTitle(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
 /** A range of event days: "Sat 14 Mar 2026 – Sun 15 Mar 2026", one day when they are the same. */

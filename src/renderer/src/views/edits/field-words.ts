@@ -1,6 +1,7 @@
 import type { EditableEventField } from '../../../../shared/ipc/edits';
 import { EDITABLE_EVENT_FIELDS } from '../../../../shared/ipc/edits';
-import { localDateTime, utcTitle } from '../../format/dates';
+import { utcText } from '../../../../shared/utc-text';
+import { localDateTime } from '../../format/dates';
 
 /*
  * An event's editable fields as an organizer names them, and their values as they read them:
@@ -65,7 +66,5 @@ export function fieldValueTitle(
   value: string | null,
 ): string | undefined {
   if (value === null || !isDateField(field)) return undefined;
-  const instant = Date.parse(value);
-  if (Number.isNaN(instant)) return undefined;
-  return utcTitle(new Date(instant).toISOString());
+  return utcText(value) || undefined;
 }

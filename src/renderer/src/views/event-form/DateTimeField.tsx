@@ -1,6 +1,7 @@
 import type { FieldProps } from './FormField';
 import { FormField } from './FormField';
-import { clockChangeShift, localInputToIso, utcText } from './local-time';
+import { utcText } from '../../../../shared/utc-text';
+import { clockChangeShift, localInputToIso } from './local-time';
 
 /** What the service will store, beside the field: the UTC instant, and a skipped hour's shift. */
 function utcHint(text: string): string {

@@ -118,14 +118,6 @@ export function clockChangeShift(text: string): string | null {
   return same ? null : wallClockOf(shown);
 }
 
-/** "2026-03-14 09:00 UTC": what the service will store, for beside the field. */
-export function utcText(iso: string): string {
-  const instant = new Date(iso);
-  if (Number.isNaN(instant.getTime())) return '';
-  const text = instant.toISOString();
-  return `${text.slice(0, 10)} ${text.slice(11, 16)} UTC`;
-}
-
 /** The zone the fields are read in, by name and offset at `at`: "Pacific/Auckland, UTC+13:00". */
 export function zoneDescription(at: Date): string {
   const name = Intl.DateTimeFormat().resolvedOptions().timeZone;
