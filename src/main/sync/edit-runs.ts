@@ -45,7 +45,11 @@ export interface EditRunsOptions {
  * at a write sent without a validator falls due).
  */
 export class EditRuns {
-  private sendTimer: NodeJS.Timeout | null = null;
+  private sendTimer: { dueAt: number; timer: NodeJS.Timeout } | null = null;
+  /** When runs of the edits alone are owed (epoch ms): each end of an undo window, and `afterSaves`. */
+  private readonly dues = new Set<number>();
+  /** The run owed after the last save; moved later by each save of a burst. */
+  private afterSaves: number | null = null;
   private lookTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: EditRunsOptions) {}
@@ -101,22 +105,46 @@ export class EditRuns {
   /**
    * A saved edit goes out within a moment when the service can be reached, not at the next
    * scheduled run: a run of the edits alone, shortly after the last save (saves come in bursts),
-   * or right after the run under way, which sent the outbox as it was when it began.
+   * or right after the run under way, which sent the outbox as it was when it began. With
+   * `delayMs` (the end of an undo window, a look due), the run is owed at that time whatever comes
+   * after: a later save never pushes it back, and an earlier one never drops it.
    */
-  soon(delayMs = EDIT_SEND_DELAY_MS): void {
-    const { host } = this.options;
-    if (host.isClosed() || this.options.editScope() === null) return;
-    if (this.sendTimer !== null) clearTimeout(this.sendTimer);
-    this.sendTimer = setTimeout(() => {
+  soon(delayMs?: number): void {
+    if (this.options.host.isClosed() || this.options.editScope() === null) return;
+    const dueAt = Date.now() + (delayMs ?? EDIT_SEND_DELAY_MS);
+    if (delayMs === undefined) {
+      if (this.afterSaves !== null) this.dues.delete(this.afterSaves);
+      this.afterSaves = dueAt;
+    }
+    this.dues.add(dueAt);
+    this.armSend();
+  }
+
+  /** The send timer, set for the earliest run owed. */
+  private armSend(): void {
+    const dueAt = Math.min(...this.dues);
+    if (this.sendTimer?.dueAt === dueAt) return;
+    if (this.sendTimer !== null) clearTimeout(this.sendTimer.timer);
+    if (!Number.isFinite(dueAt)) {
       this.sendTimer = null;
-      const busy = host.busy();
-      if (busy !== null) {
-        void busy.finally(() => this.soon(0));
-        return;
-      }
-      host.startEditsOnly();
-    }, delayMs);
-    this.sendTimer.unref();
+      return;
+    }
+    const timer = setTimeout(() => this.sendDue(dueAt), Math.max(0, dueAt - Date.now()));
+    timer.unref();
+    this.sendTimer = { dueAt, timer };
+  }
+
+  /** A run owed now: it sends every edit not held, so the saves' run is owed no longer either. */
+  private sendDue(dueAt: number): void {
+    this.sendTimer = null;
+    for (const each of this.dues) if (each <= dueAt) this.dues.delete(each);
+    if (this.afterSaves !== null) this.dues.delete(this.afterSaves);
+    this.afterSaves = null;
+    const { host } = this.options;
+    const busy = host.busy();
+    if (busy !== null) void busy.finally(() => this.soon(0));
+    else host.startEditsOnly();
+    this.armSend();
   }
 
   /** When the next second look at a write sent without a validator is due (an ISO time); null: none. */
@@ -127,7 +155,9 @@ export class EditRuns {
   }
 
   stop(): void {
-    if (this.sendTimer !== null) clearTimeout(this.sendTimer);
+    if (this.sendTimer !== null) clearTimeout(this.sendTimer.timer);
+    this.sendTimer = null;
+    this.dues.clear();
     if (this.lookTimer !== null) clearTimeout(this.lookTimer);
   }
 

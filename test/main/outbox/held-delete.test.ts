@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { createCredentials } from '../../../src/main/credentials/credentials';
 import { openDataLayer, type DataLayer } from '../../../src/main/data-layer';
 import type { Dispatch } from '../../../src/main/ipc/dispatcher';
@@ -34,6 +34,7 @@ afterAll(async () => {
   rmSync(directory, { recursive: true, force: true });
 });
 afterEach(async () => {
+  vi.useRealTimers();
   for (const layer of layers.splice(0)) await layer.close();
 });
 
@@ -153,4 +154,50 @@ it('holds an ended stream for its undo window too: Undo keeps it live, else it g
   clock += HOLD_MS;
   await sync(layer);
   expect((await serviceEvent(server, target!.id))?.streamStatus).toBe('ended');
+});
+
+/*
+ * When the runs of the edits alone go, on timers of the test's own: the layer's clock and the
+ * timers move together, and every request is real.
+ */
+async function onTestTimers(layer: DataLayer) {
+  await sync(layer);
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: clock });
+}
+
+async function pass(layer: DataLayer, ms: number) {
+  clock += ms;
+  await vi.advanceTimersByTimeAsync(ms);
+  await layer.engine.idle();
+}
+
+const rename = (dispatch: Dispatch, eventId: string, name: string) =>
+  valueOf<EditView>(dispatch('events:update', { eventId, patch: { name } }));
+
+it('goes out when its window ends though an edit was saved in it', async () => {
+  const { layer, dispatch } = open();
+  await onTestTimers(layer);
+  const [target, other] = await serviceEvents(server, '');
+  await valueOf(dispatch('events:delete', { eventId: target!.id, holdMs: HOLD_MS }));
+  await rename(dispatch, other!.id, 'Saved In The Window');
+
+  await pass(layer, 2_000);
+  expect((await serviceEvent(server, other!.id))?.name).toBe('Saved In The Window');
+  expect(await serviceEvent(server, target!.id)).not.toBeNull();
+  await pass(layer, HOLD_MS);
+  expect(await serviceEvent(server, target!.id)).toBeNull();
+  expect(await listed(dispatch)).toEqual([]);
+});
+
+it('does not hold back an edit saved just before it', async () => {
+  const { layer, dispatch } = open();
+  await onTestTimers(layer);
+  const [target, other] = await serviceEvents(server, '');
+  await rename(dispatch, other!.id, 'Saved Before The Delete');
+  await valueOf(dispatch('events:delete', { eventId: target!.id, holdMs: HOLD_MS }));
+
+  await pass(layer, 2_000);
+  expect((await serviceEvent(server, other!.id))?.name).toBe('Saved Before The Delete');
+  await pass(layer, HOLD_MS);
+  expect(await serviceEvent(server, target!.id)).toBeNull();
 });
