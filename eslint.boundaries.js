@@ -24,6 +24,17 @@ function restrict(paths, patterns, { allowTypeImports = false } = {}) {
   };
 }
 
+/** `rules` of `restrict`, with imports matching `group` restricted too, for `message`. */
+function alsoRestrict(rules, group, message) {
+  const [level, options] = rules['no-restricted-imports'];
+  return {
+    'no-restricted-imports': [
+      level,
+      { ...options, patterns: [...options.patterns, { group, message }] },
+    ],
+  };
+}
+
 /** Files in src/main that may import electron: lifecycle, window, IPC transport, OS adapters. */
 export const electronEdgeFiles = [
   'src/main/index.ts',
@@ -37,6 +48,9 @@ export const electronEdgeFiles = [
  * in-process for the demo. Only `server/start` and `server/config`, never the service's insides.
  */
 export const embeddedServiceFiles = ['src/main/profiles/demo-service.ts'];
+
+/** What no file of src/main may import: the other processes. */
+const processPatterns = ['**/server/**', '**/preload/**', '**/renderer/**'];
 
 export const boundaries = [
   {
@@ -68,9 +82,17 @@ export const boundaries = [
     files: ['src/main/**/*.ts'],
     ignores: [...electronEdgeFiles, ...embeddedServiceFiles],
     // Electron's types may be used anywhere in main: they vanish at build time, its code may not.
-    rules: restrict(['electron'], ['**/server/**', '**/preload/**', '**/renderer/**'], {
-      allowTypeImports: true,
-    }),
+    rules: restrict(['electron'], processPatterns, { allowTypeImports: true }),
+  },
+  {
+    // The cache is what the outbox and the sync engine are built on, so it imports neither: the
+    // outbox's overlay reaches the cache's event rows through an interface the cache owns.
+    files: ['src/main/cache/**/*.ts'],
+    rules: alsoRestrict(
+      restrict(['electron'], processPatterns, { allowTypeImports: true }),
+      ['**/outbox/**', '**/sync/**'],
+      'The cache must not know what is built on it: it takes what it needs through an interface of its own (see cache/rows/event-row-overlay.ts).',
+    ),
   },
   {
     files: electronEdgeFiles,

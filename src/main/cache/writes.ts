@@ -1,12 +1,9 @@
 import type { Statement } from 'better-sqlite3';
 import { parseResourceKey, type ResourceKey } from '../../shared/ipc/resources';
 import type { AppDatabase } from '../storage/database';
-import { EventOverlay } from '../outbox/event-overlay';
-import { OutboxRows } from '../outbox/outbox-rows';
-import { SentChangeRows } from '../outbox/sent-change-rows';
-import { SentCheckRows } from '../outbox/sent-check-rows';
 import { NO_CHANGE_LOG, type ChangeRecorder } from './change-log';
 import { EventPartRows } from './rows/event-part-rows';
+import { NO_OVERLAY, type EventRowOverlay, type EventRowOverlayOf } from './rows/event-row-overlay';
 import { EventRows } from './rows/event-rows';
 import { TeamPartRows } from './rows/team-part-rows';
 import { TeamRows } from './rows/team-rows';
@@ -31,13 +28,8 @@ export class CacheWriter {
   readonly teams: TeamRows;
   readonly eventParts: EventPartRows;
   readonly teamParts: TeamPartRows;
-  /** Organizers' edits, and the overlay that keeps them on screen through syncs. */
-  readonly outbox: OutboxRows;
-  readonly overlay: EventOverlay;
-  /** Updates sent to a service without ETags, waiting for their second look. */
-  readonly sentChecks: SentCheckRows;
-  /** What sent edits made events read on the service, to tell when a service loses it. */
-  readonly sentChanges: SentChangeRows;
+  /** What keeps the rows of events with edits standing (the outbox's, see `OutboxWriter`). */
+  readonly overlay: EventRowOverlay;
   /** The copy's bookkeeping: sync state, validators, what was learned of the service. */
   readonly syncState: SyncStateWriter;
   private readonly heldStatements: Record<HeldKind, Statement<[HeldParams], number>>;
@@ -45,22 +37,14 @@ export class CacheWriter {
   private readonly putAlias: Statement<[string, string]>;
   private readonly aliasTargets: Statement<[], string>;
 
-  /**
-   * `scope` names the service whose edits apply to this copy (see `OutboxRows`); with none, the
-   * cache is written as the service sends it.
-   */
+  /** With no overlay, the cache is written as the service sends it. */
   constructor(
     db: AppDatabase,
     private readonly changes: ChangeRecorder = NO_CHANGE_LOG,
-    scope: () => string | null = () => null,
+    overlayOf: EventRowOverlayOf = () => NO_OVERLAY,
   ) {
     this.syncState = new SyncStateWriter(db, changes);
-    this.outbox = new OutboxRows(db, changes);
-    this.sentChecks = new SentCheckRows(db);
-    this.sentChanges = new SentChangeRows(db);
-    this.overlay = new EventOverlay(db, changes, this.outbox, scope, (eventId) =>
-      this.events.removeRow(eventId),
-    );
+    this.overlay = overlayOf((eventId) => this.events.removeRow(eventId));
     this.events = new EventRows(db, changes, this.syncState, this.overlay);
     this.teams = new TeamRows(db, changes);
     this.eventParts = new EventPartRows(db, changes, this.teams);

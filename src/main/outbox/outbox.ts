@@ -9,10 +9,10 @@ import {
 } from '../../shared/wire/event-input';
 import { EDITABLE_EVENT_FIELDS, type EditBase } from '../../shared/ipc/edits';
 import type { WriteQueue } from '../cache/write-queue';
-import type { CacheWriter } from '../cache/writes';
 import type { AppDatabase } from '../storage/database';
 import { toPatch } from './compare';
 import { OutboxReader } from './outbox-rows';
+import type { OutboxWriter } from './outbox-writer';
 import {
   createValues,
   isLocalEventId,
@@ -50,7 +50,7 @@ export type Choice = 'mine' | 'theirs';
 export type Resolution = Choice | Partial<Record<EditableField, Choice>>;
 
 export interface OutboxOptions {
-  writer: CacheWriter;
+  writer: OutboxWriter;
   /** The cache's read-only connection, for listing the edits. */
   reader: AppDatabase;
   queue: WriteQueue;

@@ -1,9 +1,9 @@
 import type { EventRecord } from '../../shared/wire/event';
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { CacheWriter } from '../cache/writes';
 import { failureWords } from '../failure-words';
 import type { Edit, EditError } from './edit';
+import type { OutboxWriter } from './outbox-writer';
 import type { SentCheckTiming } from './sent-checks';
 import type { Settle } from './settle';
 
@@ -13,7 +13,7 @@ export type Outcome = 'done' | 'blocked' | 'next';
 /** What every edit kind's sending needs from the run; nothing in it changes while the run goes. */
 export interface SendContext {
   client: ApiClient;
-  writer: CacheWriter;
+  writer: OutboxWriter;
   settle: Settle;
   scope: string;
   /** Reads on the write lane, so they see what this run's settles committed. */

@@ -3,8 +3,8 @@ import { backoffDelay, DEFAULT_BACKOFF } from '../api/backoff';
 import { ApiError } from '../api/errors';
 import { ServiceSilent } from '../api/request';
 import type { WriteQueue } from '../cache/write-queue';
-import type { CacheWriter } from '../cache/writes';
 import { isLocalEventId, type Edit, type EditError } from './edit';
+import type { OutboxWriter } from './outbox-writer';
 import type { RoleEvidence } from './role';
 import { lookBeforeGivingUp, sendCreate } from './send-create';
 import { ClaimLost, editError, Try, type Outcome, type SendContext } from './send-context';
@@ -26,7 +26,7 @@ export interface OutboxSummary {
 
 export interface SenderOptions {
   client: ApiClient;
-  writer: CacheWriter;
+  writer: OutboxWriter;
   queue: WriteQueue;
   /** The service the client talks to; only its edits are sent. */
   scope: string;

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { EDITABLE_EVENT_FIELDS } from '../../shared/ipc/edits';
 import type { EventRecord } from '../../shared/wire/event';
 import type { WriteQueue } from '../cache/write-queue';
-import type { CacheWriter } from '../cache/writes';
 import {
   isLocalEventId,
   newLocalEventId,
@@ -14,6 +13,7 @@ import {
 } from './edit';
 import { basedOn, recordValues, toPatch, type Conflicts } from './compare';
 import type { EditableField, FieldValues } from './event-row';
+import type { OutboxWriter } from './outbox-writer';
 import type { SentChange } from './sent-change-rows';
 import type { NewSentCheck, SentCheck, SentFields } from './sent-check-rows';
 
@@ -23,7 +23,7 @@ import type { NewSentCheck, SentCheck, SentFields } from './sent-check-rows';
  */
 export class Settle {
   constructor(
-    private readonly writer: CacheWriter,
+    private readonly writer: OutboxWriter,
     private readonly queue: WriteQueue,
     private readonly scope: string,
     private readonly now: () => string,

@@ -1,8 +1,8 @@
 import type { ApiClient } from '../api/client';
 import type { WriteQueue } from '../cache/write-queue';
-import type { CacheWriter } from '../cache/writes';
 import type { RoleLearner } from '../outbox/role-learner';
 import { findLostChanges } from '../outbox/lost-changes';
+import type { OutboxWriter } from '../outbox/outbox-writer';
 import {
   OutboxStopped,
   sendContext,
@@ -28,7 +28,7 @@ export interface EditRunsHost {
 
 export interface EditRunsOptions {
   host: EditRunsHost;
-  writer: CacheWriter;
+  writer: OutboxWriter;
   queue: WriteQueue;
   roles: RoleLearner;
   /** The service edits are made for now; none: no edits. */

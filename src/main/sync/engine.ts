@@ -11,8 +11,8 @@ import { missingRecordsWords } from '../../shared/missing-records';
 import { formatTimestamp } from '../../shared/wire/formats';
 import type { ApiClient } from '../api/client';
 import type { WriteQueue } from '../cache/write-queue';
-import { CacheWriter } from '../cache/writes';
 import { Outbox } from '../outbox/outbox';
+import { OutboxWriter } from '../outbox/outbox-writer';
 import type { RoleKnowledge } from '../outbox/role';
 import { RoleLearner } from '../outbox/role-learner';
 import { OutboxStopped, type OutboxSummary } from '../outbox/sender';
@@ -113,7 +113,7 @@ interface BackgroundFetch {
  * own and atomically, progress and status reported as it goes, cancelable at any point.
  */
 export class SyncEngine {
-  private readonly writer: CacheWriter;
+  private readonly writer: OutboxWriter;
   private readonly planner: SyncPlanner;
   private readonly now: () => Date;
   private readonly settings: { concurrency: number; maxAgeMs: number };
@@ -138,7 +138,7 @@ export class SyncEngine {
 
   constructor(private readonly options: SyncEngineOptions) {
     this.editScope = options.editScope ?? (() => null);
-    this.writer = new CacheWriter(options.writer, options.queue.changes, this.editScope);
+    this.writer = new OutboxWriter(options.writer, options.queue.changes, this.editScope);
     this.planner = new SyncPlanner(options.reader);
     this.now = options.now ?? (() => new Date());
     this.settings = {

@@ -1,10 +1,10 @@
 import type { Statement } from 'better-sqlite3';
 import type { EventListItem, EventRecord } from '../../../shared/wire/event';
-import type { EventOverlay } from '../../outbox/event-overlay';
 import type { AppDatabase } from '../../storage/database';
 import type { ChangeRecorder } from '../change-log';
 import type { SyncStateWriter } from '../sync-state-writes';
 import { eventParams } from '../write-params';
+import type { EventRowOverlay } from './event-row-overlay';
 
 /**
  * The events table as syncs write it: list items, single records, and events gone from the list
@@ -27,7 +27,7 @@ export class EventRows {
     private readonly changes: ChangeRecorder,
     private readonly syncState: SyncStateWriter,
     /** Events with organizers' edits standing: their rows are the overlay's, not the sync's. */
-    private readonly overlay: EventOverlay,
+    private readonly overlay: EventRowOverlay,
   ) {
     this.upsertEventItem = db.prepare(`INSERT INTO events (id, name, season, start_date, end_date,
         venue, city, state, country, stream_status, team_count, clip_count, listed)
