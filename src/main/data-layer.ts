@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { DEMO_EDIT_SCOPE } from '../shared/edits-elsewhere';
+import type { EditsElsewhereGroup } from '../shared/ipc/edits';
 import type { ResourceKey } from '../shared/ipc/resources';
 import type { FetchLike } from './api/request';
 import { forgetSyncedData } from './cache/forget';
@@ -8,11 +10,13 @@ import type { Credentials } from './credentials/credentials';
 import type { KeyOverride } from './credentials/key-override';
 import { createCacheHandlers } from './handlers/cache';
 import { createEditHandlers } from './handlers/edits';
+import { openCacheElsewhere } from './handlers/edits-elsewhere';
 import { createReadHandlers } from './handlers/reads';
 import { createSettingsHandlers } from './handlers/settings';
 import { createSyncHandlers } from './handlers/sync';
 import { ChangeNotices } from './ipc/change-notices';
 import { PushHub } from './ipc/push-hub';
+import { ElsewhereReader } from './outbox/outbox-rows';
 import type { DataHandlers } from './services';
 import { Favorites } from './settings/favorites';
 import { SettingsStore } from './settings/settings-store';
@@ -33,6 +37,8 @@ export interface DataLayerOptions {
   /** A service to use when none is configured yet (the embedded demo service). */
   defaultBaseUrl?: string;
   reportError?: (where: string, error: unknown) => void;
+  /** Edits kept in another cache, not open now (the other profile's), by service. */
+  closedEdits?: () => EditsElsewhereGroup[];
   /**
    * Where pushes go; a hub of the layer's own when absent. The workspace passes one hub to every
    * layer it opens, so a page subscribed once keeps hearing across a switch of profile.
@@ -68,6 +74,10 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
   const settings = new SettingsStore(cache.reader, cache.writer, queue);
   const favorites = new Favorites(cache.reader, cache.writer, queue, now);
   const serviceUrl = () => settings.baseUrl() ?? options.defaultBaseUrl ?? null;
+  // The demo's address changes with every launch; its edits belong to the demo all the same.
+  const editScope = () =>
+    settings.baseUrl() ?? (options.defaultBaseUrl === undefined ? null : DEMO_EDIT_SCOPE);
+  const elsewhere = new ElsewhereReader(cache.reader);
   const engine = new SyncEngine({
     reader: cache.reader,
     writer: cache.writer,
@@ -81,8 +91,7 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
     }),
     onStatus: (status) => pushes.send('sync:status', status),
     onEventRenamed: (from, to) => pushes.send('events:renamed', { from, to }),
-    // The demo's address changes with every launch; its edits belong to the demo all the same.
-    editScope: () => settings.baseUrl() ?? (options.defaultBaseUrl === undefined ? null : 'demo'),
+    editScope,
   });
   const requestFetch = (key: ResourceKey) => engine.fetchInBackground(key);
   const forget = () => forgetSyncedData(cache.writer, queue);
@@ -98,7 +107,15 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
       forgetSyncedData: forget,
     }),
     ...createCacheHandlers({ engine, settings, forgetSyncedData: forget }),
-    ...createEditHandlers({ engine, settings, reader: cache.reader }),
+    ...createEditHandlers({
+      engine,
+      settings,
+      reader: cache.reader,
+      elsewhere: () => [
+        ...openCacheElsewhere(elsewhere, editScope()),
+        ...(options.closedEdits?.() ?? []),
+      ],
+    }),
   };
   return {
     cache,

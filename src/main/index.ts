@@ -101,6 +101,7 @@ async function start(): Promise<void> {
   const unsentEdits = trackUnsentEdits({
     hub: workspace.pushes,
     list: () => Promise.resolve(workspace.dataHandlers['edits:list'](undefined)),
+    elsewhere: () => Promise.resolve(workspace.dataHandlers['edits:elsewhere'](undefined)),
     reportError,
   });
   window = createMainWindow({

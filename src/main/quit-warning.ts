@@ -1,3 +1,4 @@
+import { keptEditsSentence, type KeptEdits } from '../shared/edits-elsewhere';
 import { pushes } from '../shared/ipc/pushes';
 import { touches } from '../shared/ipc/resources';
 import type { PushHub } from './ipc/push-hub';
@@ -30,9 +31,16 @@ export interface UnsentTally {
   waiting: number;
   /** Refused or in conflict: no sync sends them until the organizer fixes or resolves them. */
   attention: number;
+  /** Other services' edits, each kept until that service is shown again. */
+  elsewhere?: readonly KeptEdits[];
 }
 
-const NOTHING_UNSENT: UnsentTally = { waiting: 0, attention: 0 };
+const NOTHING_UNSENT: UnsentTally = { waiting: 0, attention: 0, elsewhere: [] };
+
+/** Every edit not sent, the current service's and the others'. */
+export function unsentTotal({ waiting, attention, elsewhere = [] }: UnsentTally): number {
+  return elsewhere.reduce((sum, kept) => sum + kept.waiting + kept.attention, waiting + attention);
+}
 
 function edits(count: number): string {
   return count === 1 ? '1 edit' : `${count} edits`;
@@ -44,11 +52,28 @@ export function tallyUnsent(list: readonly { state: string }[]): UnsentTally {
   return { waiting: list.length - attention, attention };
 }
 
+/** Counts each other service's edits as `edits:elsewhere` answers them. */
+export function tallyElsewhere(
+  groups: readonly { service: string; edits: readonly { state: string }[] }[],
+): KeptEdits[] {
+  return groups.map(({ service, edits }) => ({ service, ...tallyUnsent(edits) }));
+}
+
 /**
  * "3 edits are not sent yet. They are kept and go out with the next sync when you open Pitside
- * again." Refused and conflicting edits are named apart: no sync sends them.
+ * again." Refused and conflicting edits are named apart: no sync sends them. Other services'
+ * edits follow, one sentence per service: they go out only once it is shown again.
  */
-export function unsentEditsMessage({ waiting, attention }: UnsentTally): string {
+export function unsentEditsMessage(tally: UnsentTally): string {
+  const current = currentServiceWords(tally);
+  const others = (tally.elsewhere ?? [])
+    .filter((kept) => kept.waiting + kept.attention > 0)
+    .map(keptEditsSentence);
+  return [...(current === null ? [] : [current]), ...others].join(' ');
+}
+
+function currentServiceWords({ waiting, attention }: UnsentTally): string | null {
+  if (waiting + attention === 0) return null;
   const waitingWords =
     waiting === 1
       ? '1 edit is not sent yet. It is kept and goes out with the next sync when you open Pitside again.'
@@ -62,17 +87,20 @@ export function unsentEditsMessage({ waiting, attention }: UnsentTally): string 
   return `${edits(waiting + attention)} are not sent yet. ${edits(waiting)} ${waiting === 1 ? 'goes' : 'go'} out with the next sync when you open Pitside again; ${edits(attention)} ${attention === 1 ? 'was' : 'were'} refused or ${attention === 1 ? 'is' : 'are'} in conflict and ${attention === 1 ? 'waits' : 'wait'} for you in Edits.`;
 }
 
+function quitDetail(tally: UnsentTally): string {
+  if (tally.waiting > 0) return 'Stay to send them now with Sync now.';
+  if (tally.attention > 0) return 'Stay to correct or resolve them in Edits.';
+  return 'Quitting loses none of them.';
+}
+
 /** The native question, or `null` when nothing is unsent and the window may simply go. */
 export function quitQuestion(tally: UnsentTally): QuitQuestion | null {
-  if (tally.waiting + tally.attention <= 0) return null;
+  if (unsentTotal(tally) <= 0) return null;
   return {
     type: 'warning',
     title: 'Edits not sent yet',
     message: unsentEditsMessage(tally),
-    detail:
-      tally.waiting > 0
-        ? 'Stay to send them now with Sync now.'
-        : 'Stay to correct or resolve them in Edits.',
+    detail: quitDetail(tally),
     buttons: ['Quit', 'Stay'],
     defaultId: STAY,
     cancelId: STAY,
@@ -106,18 +134,26 @@ export interface UnsentEditsTracker {
   stop: () => void;
 }
 
+type ElsewhereAnswer = {
+  groups: readonly { service: string; edits: readonly { state: string }[] }[];
+};
+
+const NOWHERE_ELSE: ElsewhereAnswer = { groups: [] };
+
 /**
  * Keeps the number of unsent edits at hand for the question, which must be answered at once
  * (Electron asks synchronously). It is read at the start and again whenever a commit touches the
- * outbox, from the same `edits:list` the renderer reads, so the two agree.
+ * outbox, from the same `edits:list` and `edits:elsewhere` the renderer reads, so the two agree.
  */
 export function trackUnsentEdits({
   hub,
   list,
+  elsewhere = () => Promise.resolve(NOWHERE_ELSE),
   reportError,
 }: {
   hub: Pick<PushHub, 'attach'>;
   list: () => Promise<{ data: readonly { state: string }[] }>;
+  elsewhere?: () => Promise<ElsewhereAnswer>;
   reportError?: (where: string, error: unknown) => void;
 }): UnsentEditsTracker {
   let tally = NOTHING_UNSENT;
@@ -125,9 +161,11 @@ export function trackUnsentEdits({
   let generation = 0;
   const read = () => {
     const mine = ++generation;
-    list().then(
-      (answer) => {
-        if (mine === generation) tally = tallyUnsent(answer.data);
+    Promise.all([list(), elsewhere()]).then(
+      ([answer, others]) => {
+        if (mine === generation) {
+          tally = { ...tallyUnsent(answer.data), elsewhere: tallyElsewhere(others.groups) };
+        }
       },
       (error: unknown) => reportError?.('unsent edits', error),
     );

@@ -1,6 +1,12 @@
 import { app, BrowserWindow, dialog, shell, type Session } from 'electron';
 import { pathToFileURL } from 'node:url';
-import { leaveDecision, quitChosen, quitQuestion, type UnsentTally } from './quit-warning';
+import {
+  leaveDecision,
+  quitChosen,
+  quitQuestion,
+  unsentTotal,
+  type UnsentTally,
+} from './quit-warning';
 import { isOpenableExternalUrl, secureWebPreferences } from './security';
 
 export interface MainWindowOptions {
@@ -78,7 +84,7 @@ function askBeforeClosingWithUnsentEdits(
   });
   window.webContents.on('will-prevent-unload', (event) => {
     const tally = unsentEdits();
-    const unsent = tally.waiting + tally.attention;
+    const unsent = unsentTotal(tally);
     const question = leaveDecision({ closing, unsent }) === 'ask' ? quitQuestion(tally) : null;
     closing = false;
     // preventDefault here overrides the page's hold: the window goes (or the page reloads).

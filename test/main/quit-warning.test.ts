@@ -7,6 +7,7 @@ import {
   tallyUnsent,
   trackUnsentEdits,
   unsentEditsMessage,
+  unsentTotal,
   type UnsentTally,
 } from '../../src/main/quit-warning';
 
@@ -54,6 +55,61 @@ describe('unsentEditsMessage', () => {
       waiting: 3,
       attention: 2,
     });
+  });
+});
+
+describe('other services’ edits in the question', () => {
+  const elsewhere = [
+    { service: 'https://pitside.example.org', waiting: 2, attention: 0 },
+    { service: 'demo', waiting: 0, attention: 1 },
+  ];
+
+  it('names each other service with its count, after the current one’s', () => {
+    expect(unsentEditsMessage({ waiting: 1, attention: 0, elsewhere })).toBe(
+      '1 edit is not sent yet. It is kept and goes out with the next sync when you open Pitside again. ' +
+        '2 edits for https://pitside.example.org are kept; they go out when you switch back to it. ' +
+        '1 edit for the demo is kept until you switch back to it.',
+    );
+  });
+
+  it('asks even when only another service has edits waiting, and says quitting loses none', () => {
+    const question = quitQuestion({ waiting: 0, attention: 0, elsewhere: elsewhere.slice(0, 1) });
+    expect(question).toMatchObject({
+      message:
+        '2 edits for https://pitside.example.org are kept; they go out when you switch back to it.',
+      detail: 'Quitting loses none of them.',
+      buttons: ['Quit', 'Stay'],
+    });
+  });
+
+  it('says nothing of a service with nothing left', () => {
+    expect(
+      quitQuestion({
+        waiting: 0,
+        attention: 0,
+        elsewhere: [{ service: 'demo', waiting: 0, attention: 0 }],
+      }),
+    ).toBeNull();
+  });
+
+  it('reads the other services with the current one, and again when the outbox changes', async () => {
+    const hub = new PushHub();
+    const groups = [[{ service: 'https://a.example', edits: listed('pending', 'failed') }], []];
+    const others = vi.fn(() => Promise.resolve({ groups: groups.shift() ?? [] }));
+    const tracker = trackUnsentEdits({
+      hub,
+      list: () => Promise.resolve({ data: [] }),
+      elsewhere: others,
+    });
+    await settle();
+    expect(tracker.tally().elsewhere).toEqual([
+      { service: 'https://a.example', waiting: 1, attention: 1 },
+    ]);
+    expect(unsentTotal(tracker.tally())).toBe(2);
+    hub.send('cache:changed', { resources: ['all'] });
+    await settle();
+    expect(unsentTotal(tracker.tally())).toBe(0);
+    expect(others).toHaveBeenCalledTimes(2);
   });
 });
 

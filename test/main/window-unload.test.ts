@@ -47,12 +47,15 @@ interface Window extends EventEmitter {
   webContents: EventEmitter;
 }
 
-function openWindow(unsent: number): Window {
+function openWindow(
+  unsent: number,
+  elsewhere: { service: string; waiting: number; attention: number }[] = [],
+): Window {
   createMainWindow({
     preloadPath: '/preload.js',
     rendererUrl: 'file:///index.html',
     iconPath: '/icon.png',
-    unsentEdits: () => ({ waiting: unsent, attention: 0 }),
+    unsentEdits: () => ({ waiting: unsent, attention: 0, elsewhere }),
   });
   return electron.windows.at(-1) as Window;
 }
@@ -114,5 +117,17 @@ describe('closing the window with edits not sent', () => {
     window.emit('close');
     expect(pageHeldUnload(window)).toBe(false);
     expect(electron.asked).toHaveLength(2);
+  });
+
+  it('asks when only another service has edits not sent, naming it', () => {
+    const window = openWindow(0, [{ service: 'demo', waiting: 2, attention: 0 }]);
+    electron.answer = 1;
+    window.emit('close');
+    expect(pageHeldUnload(window)).toBe(false);
+    expect(electron.asked).toEqual([
+      expect.objectContaining({
+        message: '2 edits for the demo are kept; they go out when you switch back to it.',
+      }),
+    ]);
   });
 });

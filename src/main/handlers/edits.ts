@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { editCommands, EditView } from '../../shared/ipc/edits';
+import type { editCommands, EditsElsewhereGroup, EditView } from '../../shared/ipc/edits';
 import type { ErrorDetail } from '../../shared/wire/errors';
 import { EventAliases } from '../cache/queries/event-aliases';
 import type { Handlers } from '../ipc/dispatcher';
@@ -20,13 +20,20 @@ export interface EditDeps {
   settings: SettingsStore;
   /** The cache's read-only connection, for the codes of renamed events. */
   reader: AppDatabase;
+  /** Other services' edits not sent yet, by service (see edits-elsewhere.ts). */
+  elsewhere: () => EditsElsewhereGroup[];
+}
+
+/** The name of the event an edit is about, as the organizer knows it; null if unknown. */
+export interface EditNames {
+  of(edit: Edit): string | null;
 }
 
 /**
  * Events by the name an organizer knows them: the service's copy (kept apart while an edit stands
  * over it), else the cache's row, so "Rockford Regional · Name: …" names the event as it was.
  */
-class EventNames {
+export class EventNames implements EditNames {
   private readonly selectName: Statement<[string, string], string | null>;
 
   constructor(reader: AppDatabase) {
@@ -47,7 +54,7 @@ class EventNames {
 }
 
 /** An edit as the renderer sees it: what a panel or a form needs, nothing of how it is sent. */
-function editView(edit: Edit, names: EventNames): EditView {
+export function editView(edit: Edit, names: EditNames): EditView {
   const common = {
     id: edit.id,
     eventId: edit.eventId,
@@ -126,6 +133,7 @@ export function createEditHandlers({
   engine,
   settings,
   reader,
+  elsewhere,
 }: EditDeps): Pick<Handlers, EditCommandName> {
   const outbox: Outbox = engine.outbox;
   const aliases = new EventAliases(reader);
@@ -144,6 +152,8 @@ export function createEditHandlers({
       data: (await outbox.list()).map(view),
       builtFrom: ['outbox'],
     }),
+
+    'edits:elsewhere': () => ({ groups: elsewhere(), builtFrom: ['outbox'] }),
 
     'events:create': ({ event }) =>
       refusing(async () => view(await sending(outbox.create(event))), 'event'),

@@ -44,9 +44,11 @@ export interface EditUpdate {
   payload?: unknown;
 }
 
-const COLUMNS = `id, event_id AS eventId, kind, payload, base, base_etag AS baseEtag,
+/** The columns the outbox has had since it was made (migration 4). */
+const FIRST_COLUMNS = `id, event_id AS eventId, kind, payload, base, base_etag AS baseEtag,
   idempotency_key AS idempotencyKey, state, attempts, not_before AS notBefore, error, conflict,
-  queued_at AS queuedAt, sent_at AS sentAt`;
+  queued_at AS queuedAt`;
+const COLUMNS = `${FIRST_COLUMNS}, sent_at AS sentAt`;
 
 /** States whose edit still stands in the cache: everything but a refused one. */
 const STANDING = `state IN ('pending', 'sending', 'conflict')`;
@@ -89,6 +91,14 @@ function toEdit(row: OutboxRow): Edit {
   }
 }
 
+type ServiceRow = OutboxRow & { service: string };
+
+/** One service's edits, as another service's are shown: read only. */
+export interface ServiceEdits {
+  service: string;
+  edits: Edit[];
+}
+
 /**
  * The outbox as views read it, on the read-only connection: a panel re-reading on every notice
  * never waits behind a sync's write session, and sees only what was committed.
@@ -103,6 +113,34 @@ export class OutboxReader {
   /** Every edit for `service`, oldest first. */
   all(service: string): Edit[] {
     return this.selectAll.all(service).map(toEdit);
+  }
+}
+
+/**
+ * Other services' edits, on a read-only connection. Only the columns the outbox has had from the
+ * start are read: these edits are shown, never sent from here, and the closed cache of the other
+ * profile may still be at the version an older Pitside left it at.
+ */
+export class ElsewhereReader {
+  private readonly selectOthers: Statement<[string | null], ServiceRow>;
+
+  constructor(reader: AppDatabase) {
+    this.selectOthers = reader.prepare<
+      [string | null],
+      ServiceRow
+    >(`SELECT service, ${FIRST_COLUMNS}, NULL AS sentAt
+      FROM outbox WHERE service IS NOT ? ORDER BY service, id`);
+  }
+
+  /** Every edit of a service other than `service`, by service, each oldest first. */
+  others(service: string | null): ServiceEdits[] {
+    const groups = new Map<string, Edit[]>();
+    for (const row of this.selectOthers.all(service)) {
+      const edits = groups.get(row.service) ?? [];
+      edits.push(toEdit(row));
+      groups.set(row.service, edits);
+    }
+    return [...groups].map(([name, edits]) => ({ service: name, edits }));
   }
 }
 

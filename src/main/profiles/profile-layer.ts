@@ -1,9 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEMO_EDIT_SCOPE } from '../../shared/edits-elsewhere';
+import type { EditsElsewhereGroup } from '../../shared/ipc/edits';
 import type { FetchLike } from '../api/request';
 import type { Credentials } from '../credentials/credentials';
 import type { KeyOverride } from '../credentials/key-override';
-import { openDataLayer, type DataLayer } from '../data-layer';
+import { CACHE_FILE, openDataLayer, type DataLayer } from '../data-layer';
+import { closedCacheEdits } from '../handlers/edits-elsewhere';
 import type { PushHub } from '../ipc/push-hub';
 import type { Profile } from './app-state';
 import type { DemoService } from './demo-service';
@@ -36,6 +39,7 @@ export function openProfileLayer(
   demo: DemoService | null,
 ): DataLayer {
   const common = {
+    closedEdits: otherProfileEdits(profile, options),
     fetch: options.fetch,
     credentials: options.credentials,
     now: options.now,
@@ -58,4 +62,29 @@ export function openProfileLayer(
     defaultBaseUrl: demo?.url,
     keyOverride: demo === null ? undefined : { baseUrl: demo.url, key: demo.key, from: 'demo' },
   });
+}
+
+/**
+ * The other profile's edits not sent yet, read once: its cache stays closed, and this directory
+ * locked, for as long as this profile's layer is open, so nothing changes them meanwhile. A cache
+ * that cannot be read is reported and shows none, rather than keeping the edits panel from opening.
+ */
+function otherProfileEdits(profile: Profile, options: LayerOptions): () => EditsElsewhereGroup[] {
+  const demo = profile === 'service';
+  const directory = demo ? demoDirectory(options.dataDirectory) : options.dataDirectory;
+  let read: EditsElsewhereGroup[] | null = null;
+  return () => {
+    if (read !== null) return read;
+    try {
+      read = closedCacheEdits({
+        file: join(directory, CACHE_FILE),
+        unsetScope: demo ? DEMO_EDIT_SCOPE : null,
+        nativeBinding: options.nativeBinding,
+      });
+    } catch (error) {
+      options.reportError?.('edits of the other profile', error);
+      read = [];
+    }
+    return read;
+  };
 }

@@ -176,6 +176,20 @@ const editOrNothing = editSchema.nullable();
 export const editListSchema = z.object({ data: z.array(editSchema), builtFrom: builtFromSchema });
 export type EditList = z.infer<typeof editListSchema>;
 
+/** One other service's edits not sent yet, oldest first, to be read only. */
+export const editsElsewhereGroupSchema = z.object({
+  /** The service's address, or `demo` for the demo's edits (see `DEMO_EDIT_SCOPE`). */
+  service: z.string(),
+  edits: z.array(editSchema),
+});
+export type EditsElsewhereGroup = z.infer<typeof editsElsewhereGroupSchema>;
+
+export const editsElsewhereSchema = z.object({
+  groups: z.array(editsElsewhereGroupSchema),
+  builtFrom: builtFromSchema,
+});
+export type EditsElsewhere = z.infer<typeof editsElsewhereSchema>;
+
 const choiceSchema = z.enum(['mine', 'theirs']);
 
 /** Every conflicting field one way, or field by field; a field not named keeps `mine`. */
@@ -190,6 +204,12 @@ const holdMsSchema = z.number().int().min(1).max(60_000);
 export const editCommands = {
   /** The current service's edits, oldest first, refused and conflicting ones included. */
   'edits:list': { input: noInput, output: editListSchema },
+  /**
+   * Every other service's edits not sent yet, by service: other addresses in this cache, and the
+   * demo's while a service is shown (or the service's while the demo is). They go out, and can be
+   * changed, only once that service is shown again; a switch never deletes them.
+   */
+  'edits:elsewhere': { input: noInput, output: editsElsewhereSchema },
   /** Queues a new event under a temporary code; the service names it when it gets it. */
   'events:create': { input: z.strictObject({ event: eventBodySchema }), output: editSchema },
   /**

@@ -38,8 +38,9 @@ function progressText(status: SyncStatus): string {
  */
 function UnsentEdits() {
   const edits = editQueries.useQuery('list', {}).value?.data ?? null;
+  const elsewhere = editQueries.useQuery('elsewhere', {}).value?.groups ?? null;
   // The bar is on screen in every state of the app, so leaving it asks first while edits wait.
-  useUnloadWarning(edits);
+  useUnloadWarning(edits, elsewhere);
   const summary = unsentSummary(edits);
   if (summary === null) return null;
   const attention = summary.attentionCount > 0;

@@ -12,6 +12,8 @@ import { createQueryStore } from './query-store';
 
 export const editQueries = createQueryStore({
   list: (_input: Record<string, never>) => unwrap(bridge().edits.list()),
+  /** Other services' edits not sent yet: shown read only until that service is shown again. */
+  elsewhere: (_input: Record<string, never>) => unwrap(bridge().edits.elsewhere()),
   role: (_input: Record<string, never>) => unwrap(bridge().edits.role()),
 });
 

@@ -3,6 +3,7 @@ import { editQueries, needsAttention } from '../stores/edits';
 import '../styles/edits.css';
 import { createdNames, describeEdit } from './edits/edit-words';
 import { EditItem } from './edits/EditItem';
+import { EditsElsewhere } from './edits/EditsElsewhere';
 import { SendNow } from './edits/SendNow';
 import { unsentSummary } from './edits/unsent-summary';
 
@@ -44,6 +45,7 @@ export function EditsView() {
           ))}
         </ol>
       )}
+      <EditsElsewhere />
     </div>
   );
 }

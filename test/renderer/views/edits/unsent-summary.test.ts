@@ -59,4 +59,11 @@ describe('holdsUnload: leaving asks first', () => {
     expect(holdsUnload([])).toBe(false);
     expect(holdsUnload(null)).toBe(false);
   });
+
+  it('while another service has edits not sent, though this one has none', () => {
+    const kept = [{ service: 'https://pitside.example.org', edits: [waiting(4)] }];
+    expect(holdsUnload([], kept)).toBe(true);
+    expect(holdsUnload(null, kept)).toBe(true);
+    expect(holdsUnload([], [{ service: 'demo', edits: [] }])).toBe(false);
+  });
 });

@@ -1,4 +1,4 @@
-import type { EditView } from '../../../../shared/ipc/edits';
+import type { EditsElsewhereGroup, EditView } from '../../../../shared/ipc/edits';
 import { needsAttention, unsentCount } from '../../stores/edits';
 
 /*
@@ -35,9 +35,14 @@ export function unsentSummary(list: readonly EditView[] | null): UnsentSummary |
 }
 
 /**
- * Whether leaving the page (closing the window, quitting, reloading) should ask first. Before the
- * list is read it does not: holding a close back on a guess would be worse than not warning.
+ * Whether leaving the page (closing the window, quitting, reloading) should ask first: edits of
+ * this service or of another not sent. Before a list is read it does not: holding a close back on
+ * a guess would be worse than not warning.
  */
-export function holdsUnload(list: readonly EditView[] | null): boolean {
-  return list !== null && unsentCount(list) > 0;
+export function holdsUnload(
+  list: readonly EditView[] | null,
+  elsewhere: readonly EditsElsewhereGroup[] | null = null,
+): boolean {
+  const here = list !== null && unsentCount(list) > 0;
+  return here || (elsewhere ?? []).some((group) => group.edits.length > 0);
 }

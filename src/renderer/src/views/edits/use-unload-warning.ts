@@ -1,14 +1,17 @@
 import { useEffect } from 'react';
-import type { EditView } from '../../../../shared/ipc/edits';
+import type { EditsElsewhereGroup, EditView } from '../../../../shared/ipc/edits';
 import { holdsUnload } from './unsent-summary';
 
 /**
- * While edits are not sent, leaving the page asks first. The browser preview shows its own
+ * While edits are not sent, this service's or another's, leaving the page asks first. The browser preview shows its own
  * question; in the app, Electron shows none and tells main instead, whose window asks with the
  * number of edits (`will-prevent-unload` in src/main/window.ts).
  */
-export function useUnloadWarning(list: readonly EditView[] | null): void {
-  const holds = holdsUnload(list);
+export function useUnloadWarning(
+  list: readonly EditView[] | null,
+  elsewhere: readonly EditsElsewhereGroup[] | null,
+): void {
+  const holds = holdsUnload(list, elsewhere);
   useEffect(() => {
     if (!holds) return;
     const hold = (event: BeforeUnloadEvent) => event.preventDefault();

@@ -1,0 +1,95 @@
+import { Lock } from 'lucide-react';
+import { useId } from 'react';
+import { serviceName, switchBackLine } from '../../../../shared/edits-elsewhere';
+import type { EditsElsewhereGroup, EditView } from '../../../../shared/ipc/edits';
+import { DateText } from '../../components/DateText';
+import { editQueries, needsAttention } from '../../stores/edits';
+import { createdNames, describeEdit, describeState, failureDetails } from './edit-words';
+import { unsentSummary } from './unsent-summary';
+
+/**
+ * An edit kept for another service, to be read only: its event is not in the copy shown now, so
+ * it is named, not linked, and nothing can be done about it until that service is shown again.
+ */
+function KeptEdit({ edit, words }: { edit: EditView; words: string }) {
+  const titleId = useId();
+  const state = describeState(edit);
+  const details = failureDetails(edit);
+  return (
+    <li
+      className="edit-item kept"
+      aria-labelledby={titleId}
+      data-testid="kept-edit"
+      data-state={edit.state}
+      data-kind={edit.kind}
+    >
+      <div className="edit-head">
+        <h4 id={titleId} className="edit-title">
+          {words}
+        </h4>
+        <span className={`badge edit-state ${state.tone}`}>{state.label}</span>
+        <span className="edit-made muted">
+          Made <DateText iso={edit.queuedAt} />
+        </span>
+      </div>
+      {/* A waiting edit's "goes out with the next sync" is not true here: the group says when. */}
+      {needsAttention(edit) && <p className="edit-explanation">{state.explanation}</p>}
+      {details.length > 0 && (
+        <ul className="edit-details" aria-label="What the service said about each field">
+          {details.map((detail) => (
+            <li key={detail}>{detail}</li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function KeptGroup({ group }: { group: EditsElsewhereGroup }) {
+  const headingId = useId();
+  const names = createdNames(group.edits);
+  const summary = unsentSummary(group.edits);
+  return (
+    <section
+      className="edits-kept-group"
+      aria-labelledby={headingId}
+      data-testid="edits-elsewhere-group"
+      data-service={group.service}
+    >
+      <h3 id={headingId}>
+        <Lock size={14} aria-hidden="true" /> {serviceName(group.service)}
+        {summary !== null && <span className="muted"> · {summary.text}</span>}
+      </h3>
+      <p className="muted" data-testid="switch-back">
+        {switchBackLine(group.service)}
+      </p>
+      <ol className="edits-list" aria-label={`Edits kept for ${serviceName(group.service)}`}>
+        {group.edits.map((edit) => (
+          <KeptEdit key={edit.id} edit={edit} words={describeEdit(edit, names)} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/**
+ * Other services' edits not sent yet, by service, below this one's: a switch keeps them, and
+ * they never drop out of sight. None: nothing is shown.
+ */
+export function EditsElsewhere() {
+  const query = editQueries.useQuery('elsewhere', {});
+  const groups = (query.value?.groups ?? []).filter((group) => group.edits.length > 0);
+  if (groups.length === 0) return null;
+  return (
+    <section
+      className="edits-elsewhere"
+      aria-labelledby="edits-elsewhere"
+      data-testid="edits-elsewhere"
+    >
+      <h2 id="edits-elsewhere">Kept for other services</h2>
+      {groups.map((group) => (
+        <KeptGroup key={group.service} group={group} />
+      ))}
+    </section>
+  );
+}
