@@ -12,6 +12,13 @@ interface SyncState {
   cancel: () => Promise<void>;
 }
 
+/**
+ * The one rule for "offline": the state the sync bar shows as Offline. Nothing offers "Sync now"
+ * then, since no sync can reach the service; the schedule syncs by itself once it answers.
+ */
+export const selectOffline = (state: Pick<SyncState, 'status'>): boolean =>
+  state.status?.state === 'offline';
+
 /** How many status pushes have arrived, so an older answer to `load` never replaces a newer push. */
 let pushesReceived = 0;
 

@@ -5,6 +5,7 @@ import { ExportButton } from '../components/ExportButton';
 import { Freshness } from '../components/Freshness';
 import { Pagination } from '../components/Pagination';
 import { Skeleton, StateMessage } from '../components/StateMessage';
+import { ONCE_REACHABLE, useSyncOffer } from '../components/sync-offer';
 import { pageParam } from '../routes';
 import { useLibrary } from '../stores/library';
 import { eventQueries } from '../stores/reads';
@@ -39,7 +40,7 @@ function EmptyEvents({
   onFirstPage: () => void;
 }) {
   const syncing = useSyncStatus((state) => state.status?.state === 'syncing');
-  const syncNow = useSyncStatus((state) => state.syncNow);
+  const offer = useSyncOffer();
   if (answer.meta.total > 0) {
     return (
       <StateMessage kind="empty" action={{ label: 'First page', run: onFirstPage }}>
@@ -60,8 +61,10 @@ function EmptyEvents({
         No events synced yet: they appear here as the sync brings them.
       </StateMessage>
     ) : (
-      <StateMessage kind="empty" action={{ label: 'Sync now', run: () => void syncNow() }}>
-        No events synced yet: sync to fetch them from the service.
+      <StateMessage kind="empty" action={offer.action}>
+        {offer.offline
+          ? `No events synced yet: they are fetched ${ONCE_REACHABLE}.`
+          : 'No events synced yet: sync to fetch them from the service.'}
       </StateMessage>
     );
   }

@@ -6,11 +6,12 @@ import type { TeamChartProps } from './teams/TeamChart';
 import { ExportButton } from '../components/ExportButton';
 import { Freshness } from '../components/Freshness';
 import { Skeleton, StateMessage } from '../components/StateMessage';
+import { useSyncOffer, type SyncOffer } from '../components/sync-offer';
 import { Tabs } from '../components/Tabs';
 import { pageParam } from '../routes';
 import { teamQueries } from '../stores/reads';
-import { useSyncStatus } from '../stores/sync-status';
 import { matchScores } from './teams/match-scores';
+import { seasonNotKept, STATS_NOT_KEPT } from './teams/not-kept-words';
 import { SeasonSummary } from './teams/SeasonSummary';
 import { seasonParam } from './teams/seasons';
 import { TeamHeader } from './teams/TeamHeader';
@@ -64,8 +65,7 @@ type ParamName = 'season' | 'tab' | 'event' | 'sort' | 'page';
 
 function TeamPage({ teamNumber }: { teamNumber: number }) {
   const [params, setParams] = useAddressParams();
-  const syncNow = useSyncStatus((state) => state.syncNow);
-  const offline = useSyncStatus((state) => state.status?.state === 'offline');
+  const offer = useSyncOffer();
   const team = teamQueries.useQuery('team', { teamNumber });
   const askedSeason = seasonParam(params.get('season'));
   const stats = teamQueries.useQuery(
@@ -135,8 +135,10 @@ function TeamPage({ teamNumber }: { teamNumber: number }) {
     return team.errorCode === 'not_found' ? (
       <>
         <h1>Team {teamNumber}</h1>
-        <StateMessage kind="empty" action={{ label: 'Sync now', run: () => void syncNow() }}>
-          Team {teamNumber} is not in the local copy; sync now to look for it on the service.
+        <StateMessage kind="empty" action={offer.action}>
+          {offer.offline
+            ? `Team ${teamNumber} is not in the local copy; Pitside looks for it on the service once it can be reached.`
+            : `Team ${teamNumber} is not in the local copy; sync now to look for it on the service.`}
         </StateMessage>
       </>
     ) : (
@@ -206,8 +208,7 @@ function TeamPage({ teamNumber }: { teamNumber: number }) {
           error={stats.error}
           hasSeasons={seasons.length > 0}
           season={season}
-          onSync={() => void syncNow()}
-          offline={offline}
+          offer={offer}
         />
       </section>
 
@@ -266,16 +267,14 @@ function SeasonBody({
   error,
   hasSeasons,
   season,
-  onSync,
-  offline,
+  offer,
 }: {
   stats: TeamSeasonStats | null;
   status: 'loading' | 'ready' | 'error';
   error: string | null;
   hasSeasons: boolean;
   season: string | undefined;
-  onSync: () => void;
-  offline: boolean;
+  offer: SyncOffer;
 }) {
   if (stats !== null) return <SeasonSummary stats={stats} />;
   if (status === 'loading') return <Skeleton rows={3} />;
@@ -287,23 +286,22 @@ function SeasonBody({
     );
   }
   // Offline, a sync cannot help: say what would have kept them instead.
-  if (!hasSeasons && offline) {
+  if (offer.offline) {
     return (
       <StateMessage kind="empty">
-        Not kept offline: star this team, or keep its event offline, to have its statistics next
-        time.
+        {!hasSeasons || season === undefined ? STATS_NOT_KEPT : seasonNotKept(season)}
       </StateMessage>
     );
   }
   if (!hasSeasons) {
     return (
-      <StateMessage kind="empty" action={{ label: 'Sync now', run: onSync }}>
+      <StateMessage kind="empty" action={offer.action}>
         No statistics synced for this team yet.
       </StateMessage>
     );
   }
   return (
-    <StateMessage kind="empty" action={{ label: 'Sync now', run: onSync }}>
+    <StateMessage kind="empty" action={offer.action}>
       No statistics for {season} in the local copy; pick another season or sync now.
     </StateMessage>
   );

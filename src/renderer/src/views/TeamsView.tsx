@@ -5,11 +5,11 @@ import { boundedFilterText } from '../../../shared/ipc/filter-text';
 import { ExportButton } from '../components/ExportButton';
 import { Freshness } from '../components/Freshness';
 import { Skeleton, StateMessage } from '../components/StateMessage';
+import { ONCE_REACHABLE, useSyncOffer } from '../components/sync-offer';
 import { formatCount } from '../format/numbers';
 import { pageParam, paths } from '../routes';
 import { useLibrary } from '../stores/library';
 import { teamQueries } from '../stores/reads';
-import { useSyncStatus } from '../stores/sync-status';
 import { DebouncedText } from './teams/DebouncedText';
 import { recentSeasons, seasonParam } from './teams/seasons';
 import { TEAM_PAGE_SIZE, TeamGrid, type TeamFilters } from './teams/TeamGrid';
@@ -38,7 +38,7 @@ function readFilters(params: URLSearchParams): TeamFilters {
 export function TeamsView() {
   const [params, setParams] = useAddressParams();
   const navigate = useNavigate();
-  const syncNow = useSyncStatus((state) => state.syncNow);
+  const offer = useSyncOffer();
   const favoriteList = useLibrary((state) => state.favorites);
   const favorites = useMemo(() => new Set(favoriteList), [favoriteList]);
 
@@ -116,8 +116,10 @@ export function TeamsView() {
   } else if (answer.meta.total === 0) {
     body =
       answer.freshness.syncedAt === null && !answer.freshness.complete ? (
-        <StateMessage kind="empty" action={{ label: 'Sync now', run: () => void syncNow() }}>
-          No teams have been synced yet; sync to fetch them from the service.
+        <StateMessage kind="empty" action={offer.action}>
+          {offer.offline
+            ? `No teams have been synced yet; they are fetched ${ONCE_REACHABLE}.`
+            : 'No teams have been synced yet; sync to fetch them from the service.'}
         </StateMessage>
       ) : filtered ? (
         <StateMessage
@@ -127,8 +129,10 @@ export function TeamsView() {
           No team matches these filters; clear them to see every team.
         </StateMessage>
       ) : (
-        <StateMessage kind="empty" action={{ label: 'Sync now', run: () => void syncNow() }}>
-          The service lists no teams yet; sync again later to look for new ones.
+        <StateMessage kind="empty" action={offer.action}>
+          {offer.offline
+            ? `The service listed no teams at the last sync; it is asked again ${ONCE_REACHABLE}.`
+            : 'The service lists no teams yet; sync again later to look for new ones.'}
         </StateMessage>
       );
   } else {

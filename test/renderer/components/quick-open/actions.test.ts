@@ -14,9 +14,14 @@ import {
  * server render would only see a real zustand store's initial state), the route is real.
  */
 const context = vi.hoisted(() => {
-  const shown: { theme: Theme; exportTarget: ExportList | null } = {
+  const shown: {
+    theme: Theme;
+    exportTarget: ExportList | null;
+    syncState: 'idle' | 'offline';
+  } = {
     theme: 'light',
     exportTarget: null,
+    syncState: 'idle',
   };
   return {
     ...shown,
@@ -43,8 +48,10 @@ vi.mock('../../../../src/renderer/src/stores/export-target', () => ({
 vi.mock('../../../../src/renderer/src/stores/actions', () => ({
   useActions: <T>(select: (state: object) => T) => select({ exportList: context.exportList }),
 }));
-vi.mock('../../../../src/renderer/src/stores/sync-status', () => ({
-  useSyncStatus: <T>(select: (state: object) => T) => select({ syncNow: context.syncNow }),
+vi.mock('../../../../src/renderer/src/stores/sync-status', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  useSyncStatus: <T>(select: (state: object) => T) =>
+    select({ syncNow: context.syncNow, status: { state: context.syncState } }),
 }));
 vi.mock('../../../../src/renderer/src/stores/quick-open', () => ({
   useOverlays: <T>(select: (state: object) => T) => select({ setShortcuts: context.setShortcuts }),
@@ -74,6 +81,7 @@ function action(actions: readonly QuickAction[], value: string): QuickAction {
 beforeEach(() => {
   context.theme = 'light';
   context.exportTarget = null;
+  context.syncState = 'idle';
   vi.clearAllMocks();
 });
 
@@ -89,6 +97,12 @@ describe('useQuickActions: what is offered where', () => {
       'action:settings',
       'action:shortcuts',
     ]);
+  });
+
+  it('offers no "Sync now" offline, where no sync can reach the service', () => {
+    context.syncState = 'offline';
+    expect(values(offered(''))).toEqual(['action:theme', 'action:settings', 'action:shortcuts']);
+    expect(values(offered('sync'))).toEqual([]);
   });
 
   it('offers "Compare <n> with…" on a team page', () => {

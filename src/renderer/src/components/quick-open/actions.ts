@@ -14,7 +14,7 @@ import { useActions } from '../../stores/actions';
 import { useExportTarget } from '../../stores/export-target';
 import { shownTheme, usePreferences } from '../../stores/preferences';
 import { useOverlays } from '../../stores/quick-open';
-import { useSyncStatus } from '../../stores/sync-status';
+import { selectOffline, useSyncStatus } from '../../stores/sync-status';
 import type { CompareLocationState } from '../../views/CompareView';
 import { MOD_KEY } from '../SyncBar';
 
@@ -53,14 +53,17 @@ export function useQuickActions(query: string, typedTeam: number | null): QuickA
   const exportTarget = useExportTarget((state) => state.target);
   const exportList = useActions((state) => state.exportList);
   const syncNow = useSyncStatus((state) => state.syncNow);
+  const offline = useSyncStatus(selectOffline);
   const setShortcuts = useOverlays((state) => state.setShortcuts);
 
   const pageTeam = Number(matchPath('/teams/:teamNumber', pathname)?.params.teamNumber);
   const compareTeam = typedTeam ?? (Number.isInteger(pageTeam) ? pageTeam : null);
   const next = shownTheme(theme) === 'dark' ? 'light' : 'dark';
 
-  const actions: QuickAction[] = [
-    {
+  const actions: QuickAction[] = [];
+  // Offline no sync can reach the service: the bar says it syncs by itself once it can.
+  if (!offline) {
+    actions.push({
       value: 'action:sync',
       label: 'Sync now',
       icon: RefreshCw,
@@ -68,8 +71,8 @@ export function useQuickActions(query: string, typedTeam: number | null): QuickA
       keywords: 'refresh update download',
       after: 'restore',
       run: () => void syncNow(),
-    },
-  ];
+    });
+  }
   if (compareTeam !== null) {
     const state: CompareLocationState = { focusAdd: true };
     actions.push({

@@ -3,15 +3,14 @@ import { Link } from 'react-router';
 import { Freshness } from '../../components/Freshness';
 import { paths } from '../../routes';
 import { bestColumns, STAT_ROWS } from './compare-rows';
+import { MissingStats } from './MissingStats';
 import type { CompareColumn } from './use-compare-columns';
 
 function TeamHeader({
   column,
-  season,
   onRemove,
 }: {
   column: CompareColumn;
-  season: string | null;
   onRemove: (teamNumber: number) => void;
 }) {
   const { teamNumber, team } = column;
@@ -36,14 +35,8 @@ function TeamHeader({
         {column.teamError !== null ? (
           <span className="compare-missing">{column.teamError}</span>
         ) : (
-          <>
-            {!column.loading && column.stats === null && (
-              <span className="compare-missing" data-testid="compare-no-stats">
-                No statistics{season === null ? '' : ` for ${season}`} yet
-              </span>
-            )}
-            <Freshness freshness={column.freshness} />
-          </>
+          // A column without figures says why in its cell; an age of nothing would only confuse.
+          (column.loading || column.stats !== null) && <Freshness freshness={column.freshness} />
         )}
       </div>
     </th>
@@ -76,17 +69,12 @@ export function CompareTable({
               Statistic
             </th>
             {columns.map((column) => (
-              <TeamHeader
-                key={column.teamNumber}
-                column={column}
-                season={season}
-                onRemove={onRemove}
-              />
+              <TeamHeader key={column.teamNumber} column={column} onRemove={onRemove} />
             ))}
           </tr>
         </thead>
         <tbody>
-          {STAT_ROWS.map((row) => {
+          {STAT_ROWS.map((row, rowIndex) => {
             const values = columns.map((column) =>
               column.stats === null ? null : row.value(column.stats),
             );
@@ -97,6 +85,18 @@ export function CompareTable({
                   {row.label}
                 </th>
                 {columns.map((column, index) => {
+                  // A team without statistics to compare has one cell down the whole column that
+                  // says why, never a dash per row that reads as "none".
+                  if (!column.loading && column.stats === null) {
+                    return rowIndex === 0 ? (
+                      <MissingStats
+                        key={column.teamNumber}
+                        column={column}
+                        season={season}
+                        rows={STAT_ROWS.length}
+                      />
+                    ) : null;
+                  }
                   const value = values[index] ?? null;
                   const isBest = best.has(index);
                   return (

@@ -11,6 +11,8 @@ export interface CompareColumn {
   teamError: string | null;
   /** The statistics of the season compared; null when the cache has none for it. */
   stats: TeamSeasonStats | null;
+  /** Whether the cache holds statistics of any season for the team. */
+  hasSeasons: boolean;
   freshness: Freshness | null;
   /** Nothing read yet: the only time a placeholder shows. */
   loading: boolean;
@@ -66,6 +68,7 @@ export function useComparison(teams: readonly number[], askedSeason: string | nu
       team: record?.value?.data ?? null,
       teamError: record?.status === 'error' ? record.error : null,
       stats: season === null || stats?.season === season ? stats : null,
+      hasSeasons: (first?.value?.seasons.length ?? 0) > 0,
       freshness: answer?.freshness ?? null,
       loading:
         (first?.value === null && first.status === 'loading') ||

@@ -1,7 +1,8 @@
 import { RefreshCw } from 'lucide-react';
 import type { SyncScope } from '../../../../shared/ipc/sync';
 import { useServiceSettings } from '../../stores/service-settings';
-import { useSyncStatus } from '../../stores/sync-status';
+import { ONCE_REACHABLE } from '../../components/sync-offer';
+import { selectOffline, useSyncStatus } from '../../stores/sync-status';
 
 const SCOPES: readonly { scope: SyncScope; title: string; detail: string }[] = [
   {
@@ -28,6 +29,7 @@ export function SyncScopeSection() {
   const error = useServiceSettings((state) => state.error);
   const setScope = useServiceSettings((state) => state.setScope);
   const statusScope = useSyncStatus((state) => state.status?.scope ?? null);
+  const offline = useSyncStatus(selectOffline);
   const chosen = savingScope ?? settings?.scope ?? statusScope;
 
   return (
@@ -68,7 +70,9 @@ export function SyncScopeSection() {
         </p>
       )}
       <p className="muted">
-        A change applies from the next sync; Sync now in the bar below starts one.
+        {offline
+          ? `A change applies from the next sync, ${ONCE_REACHABLE}.`
+          : 'A change applies from the next sync; Sync now in the bar below starts one.'}
       </p>
     </section>
   );

@@ -9,11 +9,11 @@ import { Freshness } from '../../components/Freshness';
 import { MatchTable } from '../../components/MatchTable';
 import { Pagination } from '../../components/Pagination';
 import { Skeleton, StateMessage } from '../../components/StateMessage';
+import { useSyncOffer } from '../../components/sync-offer';
 import type { Remote } from '../../stores/query-store';
 import { useLibrary } from '../../stores/library';
 import { teamQueries } from '../../stores/reads';
 import { EventsTable } from '../events/EventsTable';
-import { useSyncStatus } from '../../stores/sync-status';
 
 const EVENTS_PER_PAGE = 25;
 const MATCHES_PER_PAGE = 50;
@@ -71,7 +71,7 @@ function ListState<Item>({
   onPage: (page: number) => void;
   children: (items: Item[]) => ReactNode;
 }) {
-  const syncNow = useSyncStatus((state) => state.syncNow);
+  const offer = useSyncOffer();
   const answer = remote.value;
   if (answer === null) {
     return remote.status === 'error' ? (
@@ -85,8 +85,10 @@ function ListState<Item>({
   if (answer.meta.total === 0) {
     const neverSynced = answer.freshness.syncedAt === null;
     return neverSynced ? (
-      <StateMessage kind="empty" action={{ label: 'Sync now', run: () => void syncNow() }}>
-        This team’s {what} have not been synced yet; sync now to fetch them.
+      <StateMessage kind="empty" action={offer.action}>
+        {offer.offline
+          ? `Not kept offline: star this team to have its ${what} next time.`
+          : `This team’s ${what} have not been synced yet; sync now to fetch them.`}
       </StateMessage>
     ) : (
       <StateMessage kind="empty">{empty}</StateMessage>
