@@ -8,6 +8,7 @@ import {
   type EventInputError,
 } from '../../shared/wire/event-input';
 import { EDITABLE_EVENT_FIELDS, type EditBase } from '../../shared/ipc/edits';
+import { formatTimestamp } from '../../shared/wire/formats';
 import type { WriteQueue } from '../cache/write-queue';
 import type { CacheWriter } from '../cache/writes';
 import type { AppDatabase } from '../storage/database';
@@ -58,10 +59,6 @@ export interface OutboxOptions {
   scope: () => string | null;
   now: () => Date;
   random?: () => number;
-}
-
-function stamp(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 function fieldsOf(row: EventRow): EventFields {
@@ -128,7 +125,7 @@ export class Outbox {
         base: null,
         baseEtag: null,
         idempotencyKey: randomUUID(),
-        queuedAt: this.stamp(),
+        queuedAt: formatTimestamp(this.options.now()),
       });
       this.overlay.refresh(eventId);
       return this.requireEdit(id);
@@ -178,7 +175,7 @@ export class Outbox {
         base,
         baseEtag,
         idempotencyKey: randomUUID(),
-        queuedAt: this.stamp(),
+        queuedAt: formatTimestamp(this.options.now()),
       });
       if (holdMs > 0) this.hold(id, holdMs);
       this.overlay.refresh(eventId);
@@ -217,7 +214,7 @@ export class Outbox {
         base: fieldValues(row, EDITABLE_EVENT_FIELDS),
         baseEtag,
         idempotencyKey: randomUUID(),
-        queuedAt: this.stamp(),
+        queuedAt: formatTimestamp(this.options.now()),
       });
       if (holdMs > 0) {
         this.hold(id, holdMs);
@@ -237,7 +234,7 @@ export class Outbox {
   settleHeld(): Promise<void> {
     const scope = this.options.scope();
     if (scope === null) return Promise.resolve();
-    const now = this.stamp();
+    const now = formatTimestamp(this.options.now());
     return this.write(() => {
       for (const edit of this.rows.all(scope)) {
         if (edit.kind !== 'delete' || (edit.notBefore !== null && edit.notBefore > now)) continue;
@@ -271,7 +268,7 @@ export class Outbox {
           .standing(scope, edit.eventId)
           .find((each) => each.kind === 'create');
         if (create?.state === 'pending')
-          this.rows.update(create.id, { notBefore: null }, this.stamp());
+          this.rows.update(create.id, { notBefore: null }, formatTimestamp(this.options.now()));
       }
       if (edit.kind === 'create') {
         const scope = this.requireScope();
@@ -314,7 +311,7 @@ export class Outbox {
               base: { ...edit.base, ...theirs },
               baseEtag: conflict.etag,
             },
-            this.stamp(),
+            formatTimestamp(this.options.now()),
           );
         }
         this.overlay.refresh(edit.eventId);
@@ -349,7 +346,7 @@ export class Outbox {
             base: { ...edit.base, ...theirs },
             baseEtag: conflict.etag,
           },
-          this.stamp(),
+          formatTimestamp(this.options.now()),
         );
       }
       this.overlay.refresh(edit.eventId);
@@ -387,7 +384,7 @@ export class Outbox {
             notBefore: null,
             payload: keep ? edit.payload : body,
           },
-          this.stamp(),
+          formatTimestamp(this.options.now()),
         );
         this.overlay.refresh(edit.eventId);
       });
@@ -404,8 +401,8 @@ export class Outbox {
 
   /** Not sent before `holdMs` from now: an undo window; the sender leaves it (and its event's later edits) until then. */
   private hold(id: number, holdMs: number): void {
-    const notBefore = stamp(new Date(this.options.now().getTime() + holdMs));
-    this.rows.update(id, { notBefore }, this.stamp());
+    const notBefore = formatTimestamp(new Date(this.options.now().getTime() + holdMs));
+    this.rows.update(id, { notBefore }, formatTimestamp(this.options.now()));
   }
 
   private get rows() {
@@ -418,10 +415,6 @@ export class Outbox {
 
   private write<Result>(work: () => Result): Promise<Result> {
     return this.options.queue.runFirst(work);
-  }
-
-  private stamp(): string {
-    return stamp(this.options.now());
   }
 
   private requireScope(): string {
