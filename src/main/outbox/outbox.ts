@@ -9,19 +9,13 @@ import {
 } from '../../shared/wire/event-input';
 import { EDITABLE_EVENT_FIELDS, type EditBase } from '../../shared/ipc/edits';
 import { formatTimestamp } from '../../shared/wire/formats';
+import { isLocalEventCode, newLocalEventCode } from '../../shared/wire/local-code';
 import type { WriteQueue } from '../cache/write-queue';
 import type { CacheWriter } from '../cache/writes';
 import type { AppDatabase } from '../storage/database';
 import { toPatch } from './compare';
 import { OutboxReader } from './outbox-rows';
-import {
-  createValues,
-  isLocalEventId,
-  newLocalEventId,
-  patchValues,
-  type Edit,
-  type EditConflict,
-} from './edit';
+import { createValues, patchValues, type Edit, type EditConflict } from './edit';
 import { fieldValues, type EditableField, type EventRow, type FieldValues } from './event-row';
 
 /** Why an edit was not queued: what the service would answer, or what the outbox itself refuses. */
@@ -116,7 +110,7 @@ export class Outbox {
     if (!checked.ok) return Promise.reject(EditRefusedError.of(checked.error));
     return this.write(() => {
       const scope = this.requireScope();
-      const eventId = newLocalEventId(this.random);
+      const eventId = newLocalEventCode(this.random);
       const id = this.rows.add({
         service: scope,
         eventId,
@@ -461,7 +455,7 @@ export class Outbox {
    * edit's base. A later edit is based on the one before it, whose answer gives its validator.
    */
   private captureBase(scope: string, eventId: string): { baseEtag: string | null; first: boolean } {
-    if (isLocalEventId(eventId)) return { baseEtag: null, first: false };
+    if (isLocalEventCode(eventId)) return { baseEtag: null, first: false };
     const first = this.rows.standing(scope, eventId).length === 0;
     const shadow = this.overlay.capture(eventId);
     return { baseEtag: first ? shadow.etag : null, first };

@@ -1,11 +1,12 @@
 import { formatTimestamp } from '../../shared/wire/formats';
+import { isLocalEventCode } from '../../shared/wire/local-code';
 import type { ApiClient } from '../api/client';
 import { backoffDelay, DEFAULT_BACKOFF } from '../api/backoff';
 import { ApiError } from '../api/errors';
 import { ServiceSilent } from '../api/request';
 import type { WriteQueue } from '../cache/write-queue';
 import type { CacheWriter } from '../cache/writes';
-import { isLocalEventId, type Edit, type EditError } from './edit';
+import type { Edit, EditError } from './edit';
 import type { RoleEvidence } from './role';
 import { lookBeforeGivingUp, sendCreate } from './send-create';
 import { ClaimLost, editError, Try, type Outcome, type SendContext } from './send-context';
@@ -182,7 +183,7 @@ async function sendChain(
     if (edit.state === 'conflict') break;
     if (edit.notBefore !== null && edit.notBefore > formatTimestamp(settings.now())) break;
     // Edits of an event created here wait for the create to give it a code.
-    if (edit.kind !== 'create' && isLocalEventId(edit.eventId)) break;
+    if (edit.kind !== 'create' && isLocalEventCode(edit.eventId)) break;
     try {
       const outcome = await sendWithRetries(context, settings, edit);
       if (outcome === 'done') result.sent += 1;
