@@ -89,23 +89,6 @@ export interface DeleteEdit extends EditCommon {
 
 export type Edit = CreateEdit | UpdateEdit | DeleteEdit;
 
-/** A prefix no service code has: those begin with the season's year (decisions.md). */
-export const LOCAL_EVENT_PREFIX = 'local';
-
-export function isLocalEventId(eventId: string): boolean {
-  return eventId.startsWith(LOCAL_EVENT_PREFIX);
-}
-
-/** A temporary code for an event created here; it fits the event code pattern, so it goes wherever one does. */
-export function newLocalEventId(random: () => number = Math.random): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-  let suffix = '';
-  for (let index = 0; index < 12; index += 1) {
-    suffix += alphabet[Math.floor(random() * alphabet.length)];
-  }
-  return `${LOCAL_EVENT_PREFIX}${suffix}`;
-}
-
 /** What a merge patch makes the fields it names: a cleared venue or state reads `""`. */
 export function patchValues(patch: EventPatchInput): FieldValues {
   const values: FieldValues = {};

@@ -2,7 +2,8 @@ import type { Statement } from 'better-sqlite3';
 import type { EventListItem, EventRecord } from '../../shared/wire/event';
 import type { ChangeRecorder } from '../cache/change-log';
 import type { AppDatabase } from '../storage/database';
-import { createValues, isLocalEventId, patchValues, type Edit } from './edit';
+import { isLocalEventCode } from '../../shared/wire/local-code';
+import { createValues, patchValues, type Edit } from './edit';
 import { EVENT_ROW_COLUMNS, withFields, type EventRow } from './event-row';
 import type { OutboxRows } from './outbox-rows';
 
@@ -170,7 +171,7 @@ export class EventOverlay {
     if (edits.length === 0) {
       if (shadow !== undefined) this.deleteShadow.run(eventId);
       if (shadow !== undefined && shadow.record !== null) return this.write(shadow.record);
-      if (shadow !== undefined || isLocalEventId(eventId)) return this.remove(eventId);
+      if (shadow !== undefined || isLocalEventCode(eventId)) return this.remove(eventId);
       return 0;
     }
     const row = edits.reduce(applyEdit, shadow?.record ?? null);

@@ -8,19 +8,14 @@ import {
   type EventInputError,
 } from '../../shared/wire/event-input';
 import { EDITABLE_EVENT_FIELDS, type EditBase } from '../../shared/ipc/edits';
+import { formatTimestamp } from '../../shared/wire/formats';
+import { isLocalEventCode, newLocalEventCode } from '../../shared/wire/local-code';
 import type { WriteQueue } from '../cache/write-queue';
 import type { AppDatabase } from '../storage/database';
 import { toPatch } from './compare';
 import { OutboxReader } from './outbox-rows';
 import type { OutboxWriter } from './outbox-writer';
-import {
-  createValues,
-  isLocalEventId,
-  newLocalEventId,
-  patchValues,
-  type Edit,
-  type EditConflict,
-} from './edit';
+import { createValues, patchValues, type Edit, type EditConflict } from './edit';
 import { fieldValues, type EditableField, type EventRow, type FieldValues } from './event-row';
 
 /** Why an edit was not queued: what the service would answer, or what the outbox itself refuses. */
@@ -58,10 +53,6 @@ export interface OutboxOptions {
   scope: () => string | null;
   now: () => Date;
   random?: () => number;
-}
-
-function stamp(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 function fieldsOf(row: EventRow): EventFields {
@@ -119,7 +110,7 @@ export class Outbox {
     if (!checked.ok) return Promise.reject(EditRefusedError.of(checked.error));
     return this.write(() => {
       const scope = this.requireScope();
-      const eventId = newLocalEventId(this.random);
+      const eventId = newLocalEventCode(this.random);
       const id = this.rows.add({
         service: scope,
         eventId,
@@ -128,7 +119,7 @@ export class Outbox {
         base: null,
         baseEtag: null,
         idempotencyKey: randomUUID(),
-        queuedAt: this.stamp(),
+        queuedAt: formatTimestamp(this.options.now()),
       });
       this.overlay.refresh(eventId);
       return this.requireEdit(id);
@@ -178,7 +169,7 @@ export class Outbox {
         base,
         baseEtag,
         idempotencyKey: randomUUID(),
-        queuedAt: this.stamp(),
+        queuedAt: formatTimestamp(this.options.now()),
       });
       if (holdMs > 0) this.hold(id, holdMs);
       this.overlay.refresh(eventId);
@@ -217,7 +208,7 @@ export class Outbox {
         base: fieldValues(row, EDITABLE_EVENT_FIELDS),
         baseEtag,
         idempotencyKey: randomUUID(),
-        queuedAt: this.stamp(),
+        queuedAt: formatTimestamp(this.options.now()),
       });
       if (holdMs > 0) {
         this.hold(id, holdMs);
@@ -237,7 +228,7 @@ export class Outbox {
   settleHeld(): Promise<void> {
     const scope = this.options.scope();
     if (scope === null) return Promise.resolve();
-    const now = this.stamp();
+    const now = formatTimestamp(this.options.now());
     return this.write(() => {
       for (const edit of this.rows.all(scope)) {
         if (edit.kind !== 'delete' || (edit.notBefore !== null && edit.notBefore > now)) continue;
@@ -271,7 +262,7 @@ export class Outbox {
           .standing(scope, edit.eventId)
           .find((each) => each.kind === 'create');
         if (create?.state === 'pending')
-          this.rows.update(create.id, { notBefore: null }, this.stamp());
+          this.rows.update(create.id, { notBefore: null }, formatTimestamp(this.options.now()));
       }
       if (edit.kind === 'create') {
         const scope = this.requireScope();
@@ -314,7 +305,7 @@ export class Outbox {
               base: { ...edit.base, ...theirs },
               baseEtag: conflict.etag,
             },
-            this.stamp(),
+            formatTimestamp(this.options.now()),
           );
         }
         this.overlay.refresh(edit.eventId);
@@ -349,7 +340,7 @@ export class Outbox {
             base: { ...edit.base, ...theirs },
             baseEtag: conflict.etag,
           },
-          this.stamp(),
+          formatTimestamp(this.options.now()),
         );
       }
       this.overlay.refresh(edit.eventId);
@@ -387,7 +378,7 @@ export class Outbox {
             notBefore: null,
             payload: keep ? edit.payload : body,
           },
-          this.stamp(),
+          formatTimestamp(this.options.now()),
         );
         this.overlay.refresh(edit.eventId);
       });
@@ -404,8 +395,8 @@ export class Outbox {
 
   /** Not sent before `holdMs` from now: an undo window; the sender leaves it (and its event's later edits) until then. */
   private hold(id: number, holdMs: number): void {
-    const notBefore = stamp(new Date(this.options.now().getTime() + holdMs));
-    this.rows.update(id, { notBefore }, this.stamp());
+    const notBefore = formatTimestamp(new Date(this.options.now().getTime() + holdMs));
+    this.rows.update(id, { notBefore }, formatTimestamp(this.options.now()));
   }
 
   private get rows() {
@@ -418,10 +409,6 @@ export class Outbox {
 
   private write<Result>(work: () => Result): Promise<Result> {
     return this.options.queue.runFirst(work);
-  }
-
-  private stamp(): string {
-    return stamp(this.options.now());
   }
 
   private requireScope(): string {
@@ -468,7 +455,7 @@ export class Outbox {
    * edit's base. A later edit is based on the one before it, whose answer gives its validator.
    */
   private captureBase(scope: string, eventId: string): { baseEtag: string | null; first: boolean } {
-    if (isLocalEventId(eventId)) return { baseEtag: null, first: false };
+    if (isLocalEventCode(eventId)) return { baseEtag: null, first: false };
     const first = this.rows.standing(scope, eventId).length === 0;
     const shadow = this.overlay.capture(eventId);
     return { baseEtag: first ? shadow.etag : null, first };

@@ -1,9 +1,11 @@
+import { formatTimestamp } from '../../shared/wire/formats';
+import { isLocalEventCode } from '../../shared/wire/local-code';
 import type { ApiClient } from '../api/client';
 import { backoffDelay, DEFAULT_BACKOFF } from '../api/backoff';
 import { ApiError } from '../api/errors';
 import { ServiceSilent } from '../api/request';
 import type { WriteQueue } from '../cache/write-queue';
-import { isLocalEventId, type Edit, type EditError } from './edit';
+import type { Edit, EditError } from './edit';
 import type { OutboxWriter } from './outbox-writer';
 import type { RoleEvidence } from './role';
 import { lookBeforeGivingUp, sendCreate } from './send-create';
@@ -69,10 +71,6 @@ const DEFAULTS = {
 };
 /** Answers that say the edit was refused as it is: sending it again would get the same. */
 const REFUSALS = new Set(['forbidden', 'not_found', 'conflict', 'rejected']);
-
-function stamp(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
 
 type Settings = typeof DEFAULTS &
   Pick<SenderOptions, 'onRoleEvidence'> & {
@@ -162,7 +160,7 @@ export function sendContext(options: SenderOptions): SendContext {
       writer,
       queue,
       scope,
-      () => stamp(now()),
+      () => formatTimestamp(now()),
       options.currentScope ?? (() => scope),
       options.onRenamed,
     ),
@@ -183,9 +181,9 @@ async function sendChain(
     if (edit === null || edit.state === 'failed') continue;
     // A conflict waits for the organizer, and the edits made after it wait with it.
     if (edit.state === 'conflict') break;
-    if (edit.notBefore !== null && edit.notBefore > stamp(settings.now())) break;
+    if (edit.notBefore !== null && edit.notBefore > formatTimestamp(settings.now())) break;
     // Edits of an event created here wait for the create to give it a code.
-    if (edit.kind !== 'create' && isLocalEventId(edit.eventId)) break;
+    if (edit.kind !== 'create' && isLocalEventCode(edit.eventId)) break;
     try {
       const outcome = await sendWithRetries(context, settings, edit);
       if (outcome === 'done') result.sent += 1;
@@ -246,7 +244,9 @@ async function sendWithRetries(
       // A wait longer than a run may take (a long Retry-After) is kept on disk, so that no run
       // sends before it is over; shorter ones are waited out here, or by the next run's start.
       const tooLong = waitMs > settings.maxWaitMs;
-      const notBefore = tooLong ? stamp(new Date(settings.now().getTime() + waitMs)) : null;
+      const notBefore = tooLong
+        ? formatTimestamp(new Date(settings.now().getTime() + waitMs))
+        : null;
       await settle.retryLater(current, editError(error), notBefore, maybeApplied, refund);
       if (tooLong || tries >= settings.triesPerRun) return 'blocked';
       await settings.sleep(waitMs, signal);

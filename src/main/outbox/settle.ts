@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { EDITABLE_EVENT_FIELDS } from '../../shared/ipc/edits';
 import type { EventRecord } from '../../shared/wire/event';
+import { isLocalEventCode, newLocalEventCode } from '../../shared/wire/local-code';
 import type { WriteQueue } from '../cache/write-queue';
-import {
-  isLocalEventId,
-  newLocalEventId,
-  patchValues,
-  type CreateEdit,
-  type Edit,
-  type EditError,
-  type UpdateEdit,
-} from './edit';
+import { patchValues, type CreateEdit, type Edit, type EditError, type UpdateEdit } from './edit';
 import { basedOn, recordValues, toPatch, type Conflicts } from './compare';
 import type { EditableField, FieldValues } from './event-row';
 import type { OutboxWriter } from './outbox-writer';
@@ -225,7 +218,7 @@ export class Settle {
       if (gone && change.kind === 'create' && change.payload !== null) {
         const id = this.rows.add({
           service: this.scope,
-          eventId: newLocalEventId(),
+          eventId: newLocalEventCode(),
           kind: 'create',
           payload: change.payload,
           base: null,
@@ -253,7 +246,7 @@ export class Settle {
     payload: SentChange['payload'],
     fields: SentFields,
   ): void {
-    if (isLocalEventId(record.id)) return;
+    if (isLocalEventCode(record.id)) return;
     this.writer.sentChanges.record(this.scope, {
       eventId: record.id,
       kind,

@@ -1,12 +1,12 @@
 import type { Statement } from 'better-sqlite3';
 import { resourceKeys, type EventPart } from '../../shared/ipc/resources';
 import { formatTimestamp } from '../../shared/wire/formats';
-import { LOCAL_EVENT_PREFIX } from '../outbox/edit';
+import { LOCAL_EVENT_PREFIX } from '../../shared/wire/local-code';
 import type { AppDatabase } from '../storage/database';
 
 /**
  * Events created here that the service has not named yet: nothing of them is on the service to
- * pull (see `isLocalEventId`), so no plan includes them.
+ * pull (see `isLocalEventCode`), so no plan includes them.
  */
 const LOCAL = LOCAL_EVENT_PREFIX;
 

@@ -8,3 +8,13 @@ export const LOCAL_EVENT_PREFIX = 'local';
 export function isLocalEventCode(eventId: string): boolean {
   return eventId.startsWith(LOCAL_EVENT_PREFIX);
 }
+
+/** A temporary code for an event created here; it fits the event code pattern, so it goes wherever one does. */
+export function newLocalEventCode(random: () => number = Math.random): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  let suffix = '';
+  for (let index = 0; index < 12; index += 1) {
+    suffix += alphabet[Math.floor(random() * alphabet.length)];
+  }
+  return `${LOCAL_EVENT_PREFIX}${suffix}`;
+}

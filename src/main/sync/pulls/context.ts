@@ -110,10 +110,6 @@ export function held(context: PullContext, resource: string): HeldList {
   return state.copyOf(resource);
 }
 
-function stamp(context: PullContext): string {
-  return formatTimestamp(context.now());
-}
-
 /** Runs one request in a slot of the run's limiter, and counts it. */
 export function request<Value>(context: PullContext, send: () => Promise<Value>): Promise<Value> {
   return context.limiter.run(() => heard(context, send()).finally(() => context.requested(1)));
@@ -164,7 +160,7 @@ export function commitState(
   unreadable = 0,
 ): void {
   for (const [path, etag] of etags) context.writer.syncState.setEtag(path, etag);
-  const now = stamp(context);
+  const now = formatTimestamp(context.now());
   context.writer.syncState.setSyncState(resource, {
     complete: true,
     recordCount: records,
@@ -196,7 +192,7 @@ export async function failed(
   const message = error instanceof Error ? error.message : String(error);
   if (!context.signal.aborted) {
     await context.batch.write(() =>
-      context.writer.syncState.noteFailure(resource, stamp(context), message),
+      context.writer.syncState.noteFailure(resource, formatTimestamp(context.now()), message),
     );
   }
   throw error;

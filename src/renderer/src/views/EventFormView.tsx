@@ -9,7 +9,8 @@ import { eventQueries } from '../stores/reads';
 import { EventForm } from './event-form/EventForm';
 import { useLeaveForm } from './event-form/use-leave-form';
 import { organizerActions } from './events/organizer-role';
-import { isLocalCode, useFollowRename } from './events/use-follow-rename';
+import { isLocalEventCode } from '../../../shared/wire/local-code';
+import { useFollowRename } from './events/use-follow-rename';
 import '../styles/forms.css';
 
 /** A viewer key cannot write: the form says so instead of queuing edits the service refuses. */
@@ -84,7 +85,7 @@ function EditEventPage({ eventId }: { eventId: string }) {
   const [lastAnswer, setLastAnswer] = useState<EventAnswer | null>(null);
   if (event.value !== null && event.value !== lastAnswer) setLastAnswer(event.value);
   const answer =
-    event.value ?? (isLocalCode(form.key) || form.renamedTo !== null ? lastAnswer : null);
+    event.value ?? (isLocalEventCode(form.key) || form.renamedTo !== null ? lastAnswer : null);
 
   const header = (
     <header className="page-header" data-testid="event-form-header">

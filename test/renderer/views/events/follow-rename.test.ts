@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { movesFocus } from '../../../../src/renderer/src/focus-on-move';
 import { paths } from '../../../../src/renderer/src/routes';
-import {
-  isLocalCode,
-  renameMove,
-} from '../../../../src/renderer/src/views/events/use-follow-rename';
+import { renameMove } from '../../../../src/renderer/src/views/events/use-follow-rename';
+import { isLocalEventCode } from '../../../../src/shared/wire/local-code';
 
 describe('following an event created here to its service code', () => {
   it('moves the form to the new code in place, leaving focus in the field being typed in', () => {
@@ -21,7 +19,7 @@ describe('following an event created here to its service code', () => {
   });
 
   it('knows a temporary code from a service code', () => {
-    expect(isLocalCode('localab12cd34ef56')).toBe(true);
-    expect(isLocalCode('2026leedswinter')).toBe(false);
+    expect(isLocalEventCode('localab12cd34ef56')).toBe(true);
+    expect(isLocalEventCode('2026leedswinter')).toBe(false);
   });
 });

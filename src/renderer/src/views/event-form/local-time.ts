@@ -1,3 +1,5 @@
+import { formatTimestamp } from '../../../../shared/wire/formats';
+
 /*
  * The form takes dates as a person at the venue thinks of them, on their own clock, through
  * `<input type="datetime-local">`, whose value is a wall-clock time with no zone
@@ -87,7 +89,7 @@ export function localInputToIso(text: string): string | null {
   if (Number.isNaN(instant.getTime())) return null;
   const offset = offsetMinutesAt(instant);
   // An offset with seconds has no ±hh:mm form; the same instant in UTC is as good to the service.
-  if (offset === null) return instant.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  if (offset === null) return formatTimestamp(instant);
   const wallClock = wallClockOf(instant);
   const withSeconds = instant.getSeconds() === 0 ? `${wallClock}:00` : wallClock;
   return `${withSeconds}${offsetText(offset)}`;

@@ -5,9 +5,6 @@ import { bridge } from '../../api';
 import { STAY_IN_VIEW } from '../../focus-on-move';
 import { editActions } from '../../stores/edits';
 
-/** A code this app gave an event it created, until the service names it. */
-export const isLocalCode = isLocalEventCode;
-
 /**
  * The move to the event's new code: the same view at another address, in place of the old one
  * in history, leaving focus in the field being typed in.
@@ -29,7 +26,7 @@ export function useFollowRename(
 ): void {
   const navigate = useNavigate();
   useEffect(() => {
-    if (!isLocalCode(eventId)) return undefined;
+    if (!isLocalEventCode(eventId)) return undefined;
     let current = true;
     const follow = (to: string) => {
       if (!current || to === eventId) return;
