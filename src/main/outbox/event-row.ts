@@ -1,5 +1,5 @@
 import { EDITABLE_EVENT_FIELDS, type EditableEventField } from '../../shared/ipc/edits';
-import type { StreamStatus, Visibility } from '../../shared/wire/event';
+import type { EventFields, StreamStatus, Visibility } from '../../shared/wire/event';
 
 /**
  * An `events` row as an object: what the cache holds of one event. `visibility`, `createdAt` and
@@ -64,4 +64,18 @@ export function withFields(row: EventRow, values: FieldValues): EventRow {
     if (value !== undefined) next[COLUMN_OF[field]] = value;
   }
   return next as unknown as EventRow;
+}
+
+/** The event as the service's own fields, to check an edit with the service's rules. */
+export function fieldsOf(row: EventRow): EventFields {
+  return {
+    name: row.name,
+    season: row.season,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    location: { venue: row.venue, city: row.city, state: row.state, country: row.country },
+    // Unknown until the single record is read; the rules checked here do not look at it.
+    visibility: row.visibility ?? 'public',
+    streamStatus: row.streamStatus,
+  };
 }

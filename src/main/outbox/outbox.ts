@@ -1,48 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { ErrorDetail } from '../../shared/wire/errors';
-import type { EventCreateInput, EventFields, EventPatchInput } from '../../shared/wire/event';
-import {
-  checkCreateBody,
-  checkPatchBody,
-  mergePatch,
-  type EventInputError,
-} from '../../shared/wire/event-input';
+import type { EventCreateInput, EventPatchInput } from '../../shared/wire/event';
+import { checkCreateBody, checkPatchBody, mergePatch } from '../../shared/wire/event-input';
 import { EDITABLE_EVENT_FIELDS, type EditBase } from '../../shared/ipc/edits';
 import { formatTimestamp } from '../../shared/wire/formats';
 import { isLocalEventCode, newLocalEventCode } from '../../shared/wire/local-code';
 import type { WriteQueue } from '../cache/write-queue';
 import type { AppDatabase } from '../storage/database';
-import { toPatch } from './compare';
+import { resolvedEdit, type Resolution } from './conflict-choices';
 import { OutboxReader } from './outbox-rows';
 import type { OutboxWriter } from './outbox-writer';
-import { createValues, patchValues, type Edit, type EditConflict } from './edit';
-import { fieldValues, type EditableField, type EventRow, type FieldValues } from './event-row';
-
-/** Why an edit was not queued: what the service would answer, or what the outbox itself refuses. */
-export class EditRefusedError extends Error {
-  constructor(
-    readonly code:
-      | EventInputError['code']
-      | 'not_found'
-      | 'not_allowed'
-      | 'no_service'
-      /** The base a form sent does not say what a field it changes read before. */
-      | 'invalid_base',
-    message: string,
-    readonly details: ErrorDetail[] = [],
-  ) {
-    super(message);
-    this.name = 'EditRefusedError';
-  }
-
-  static of(error: EventInputError): EditRefusedError {
-    return new EditRefusedError(error.code, error.message, error.details);
-  }
-}
-
-/** How a conflict ends: each field both sides changed takes one side. */
-export type Choice = 'mine' | 'theirs';
-export type Resolution = Choice | Partial<Record<EditableField, Choice>>;
+import { createValues, patchValues, type Edit } from './edit';
+import { EditRefusedError } from './edit-refused';
+import { fieldsOf, fieldValues, type EditableField, type EventRow } from './event-row';
 
 export interface OutboxOptions {
   writer: OutboxWriter;
@@ -53,19 +22,6 @@ export interface OutboxOptions {
   scope: () => string | null;
   now: () => Date;
   random?: () => number;
-}
-
-function fieldsOf(row: EventRow): EventFields {
-  return {
-    name: row.name,
-    season: row.season,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    location: { venue: row.venue, city: row.city, state: row.state, country: row.country },
-    // Unknown until the single record is read; the rules checked here do not look at it.
-    visibility: row.visibility ?? 'public',
-    streamStatus: row.streamStatus,
-  };
 }
 
 /**
@@ -285,64 +241,10 @@ export class Outbox {
       if (edit.state !== 'conflict' || edit.conflict === null || edit.kind === 'create') {
         throw new EditRefusedError('not_allowed', `Edit ${id} is not in conflict.`);
       }
-      const conflict: EditConflict = edit.conflict;
-      const fields = Object.keys(conflict.fields) as EditableField[];
-      const choice = (field: EditableField): Choice =>
-        typeof resolution === 'string' ? resolution : (resolution[field] ?? 'mine');
-      const theirs: FieldValues = Object.fromEntries(
-        fields.map((field) => [field, conflict.fields[field]?.theirs ?? null]),
-      );
-      if (edit.kind === 'delete') {
-        if (fields.some((field) => choice(field) === 'theirs')) {
-          this.rows.remove(id);
-        } else {
-          this.rows.update(
-            id,
-            {
-              state: 'pending',
-              conflict: null,
-              error: null,
-              base: { ...edit.base, ...theirs },
-              baseEtag: conflict.etag,
-            },
-            formatTimestamp(this.options.now()),
-          );
-        }
-        this.overlay.refresh(edit.eventId);
-        return this.rows.get(id, this.requireScope());
-      }
-      // A field only someone else changed is in the conflict when the service refused the two
-      // changes together; keeping "mine" there puts back what the organizer saw.
-      const kept = patchValues(edit.payload);
-      const restored: FieldValues = Object.fromEntries(
-        fields
-          .filter((field) => choice(field) === 'mine' && kept[field] === undefined)
-          .map((field) => [field, conflict.fields[field]?.mine ?? null]),
-      );
-      const payload = withValues(
-        withoutFields(
-          edit.payload,
-          fields.filter((field) => choice(field) === 'theirs'),
-        ),
-        restored,
-      );
-      this.checkAgainstService(edit.eventId, payload);
-      if (Object.keys(patchValues(payload)).length === 0) {
-        this.rows.remove(id);
-      } else {
-        this.rows.update(
-          id,
-          {
-            state: 'pending',
-            conflict: null,
-            error: null,
-            payload,
-            base: { ...edit.base, ...theirs },
-            baseEtag: conflict.etag,
-          },
-          formatTimestamp(this.options.now()),
-        );
-      }
+      const service = this.overlay.shadow(edit.eventId)?.record;
+      const resolved = resolvedEdit(edit, edit.conflict, resolution, service);
+      if (resolved === null) this.rows.remove(id);
+      else this.rows.update(id, resolved, formatTimestamp(this.options.now()));
       this.overlay.refresh(edit.eventId);
       return this.rows.get(id, this.requireScope());
     });
@@ -434,23 +336,6 @@ export class Outbox {
   }
 
   /**
-   * The choices of a conflict, merged into the service's record it was found against, must make
-   * an event the service takes: choosing a start from one side and an end from the other may not.
-   */
-  private checkAgainstService(eventId: string, payload: EventPatchInput): void {
-    const service = this.overlay.shadow(eventId)?.record;
-    if (service === undefined || service === null) return;
-    const checked = checkPatchBody(payload);
-    const merged = checked.ok ? mergePatch(fieldsOf(service), checked.value) : checked;
-    if (merged.ok) return;
-    throw new EditRefusedError(
-      merged.error.code,
-      'These choices together make an event the service refuses; choose again.',
-      merged.error.details,
-    );
-  }
-
-  /**
    * The first edit of an event keeps the service's copy as its shadow; its validator is the
    * edit's base. A later edit is based on the one before it, whose answer gives its validator.
    */
@@ -462,18 +347,6 @@ export class Outbox {
   }
 }
 
-/** A merge patch with `values` set in it, a location's members each. */
-function withValues(patch: EventPatchInput, values: FieldValues): EventPatchInput {
-  if (Object.keys(values).length === 0) return patch;
-  const added = toPatch(values) as EventPatchInput;
-  const location = { ...(patch.location ?? {}), ...(added.location ?? {}) };
-  return {
-    ...patch,
-    ...added,
-    ...(Object.keys(location).length === 0 ? {} : { location }),
-  };
-}
-
 /** Whether two create bodies make the same event, as the service would store it. */
 function sameCreate(before: EventCreateInput, after: unknown): boolean {
   const next = createValues(after as EventCreateInput);
@@ -481,19 +354,4 @@ function sameCreate(before: EventCreateInput, after: unknown): boolean {
   return (Object.keys(previous) as EditableField[]).every(
     (field) => previous[field] === next[field],
   );
-}
-
-/** A merge patch without the members of `fields`. */
-function withoutFields(patch: EventPatchInput, fields: readonly EditableField[]): EventPatchInput {
-  const next: Record<string, unknown> = { ...patch };
-  const location: Record<string, unknown> = { ...(patch.location ?? {}) };
-  for (const field of fields) {
-    if (field.startsWith('location.')) delete location[field.slice('location.'.length)];
-    else delete next[field];
-  }
-  if (patch.location !== undefined) {
-    if (Object.keys(location).length === 0) delete next.location;
-    else next.location = location;
-  }
-  return next;
 }

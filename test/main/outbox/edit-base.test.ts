@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EDITABLE_EVENT_FIELDS, type EditBase } from '../../../src/shared/ipc/edits';
 import { fieldValues } from '../../../src/main/outbox/event-row';
-import { EditRefusedError } from '../../../src/main/outbox/outbox';
+import { EditRefusedError } from '../../../src/main/outbox/edit-refused';
 import { patchEvent, startTestServer, type TestServer } from '../../harness/server';
 import { removeTempDirs } from '../sync/sync-rig';
 import { openOutboxRig, serviceEvent, serviceEvents, type OutboxRig } from './outbox-rig';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_STATUSES, STREAM_TRANSITIONS } from '../../../src/shared/wire/event';
-import { EditRefusedError } from '../../../src/main/outbox/outbox';
+import { EditRefusedError } from '../../../src/main/outbox/edit-refused';
 import { patchEvent, startTestServer, type TestServer } from '../../harness/server';
 import { removeTempDirs } from '../sync/sync-rig';
 import { newEvent, openOutboxRig, serviceEvent, serviceEvents, type OutboxRig } from './outbox-rig';
