@@ -56,7 +56,7 @@ export function switchWarning(
   return {
     title: `Switch to ${serviceName(next)} with ${editCount(edits.length)} not sent?`,
     kept: [kept(leaving, edits), ...others.map((group) => kept(group.service, group.edits))].map(
-      keptEditsSentence,
+      (group) => keptEditsSentence(group),
     ),
   };
 }
