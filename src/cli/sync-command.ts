@@ -6,7 +6,10 @@ import { WriteQueue } from '../main/cache/write-queue';
 import { createCredentials, type Credentials } from '../main/credentials/credentials';
 import { serviceConnector } from '../main/sync/connect';
 import { SettingsStore } from '../main/settings/settings-store';
+import { ElsewhereReader } from '../main/outbox/outbox-rows';
 import { SENT_CHECK_TIMING } from '../main/outbox/sent-checks';
+import { tallyUnsent } from '../main/quit-warning';
+import { keptEditsSentence } from '../shared/edits-elsewhere';
 import { SyncEngine } from '../main/sync/engine';
 import type { SyncProblem, SyncSummary } from '../shared/ipc/sync';
 import { recordName } from '../shared/missing-records';
@@ -172,6 +175,9 @@ export async function runSync(command: SyncCommand, io: SyncIo): Promise<number>
     // edits stay (they are kept per service) until that service is synced again.
     if (previous !== null) await forgetSyncedData(files.writer, queue);
     await settings.setBaseUrl(command.service);
+    for (const { service, edits } of new ElsewhereReader(files.reader).others(command.service)) {
+      io.report(keptEditsSentence({ service, ...tallyUnsent(edits) }, 'sync with it again'));
+    }
   }
   const engine = new SyncEngine({
     reader: files.reader,

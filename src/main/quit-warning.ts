@@ -68,7 +68,7 @@ export function unsentEditsMessage(tally: UnsentTally): string {
   const current = currentServiceWords(tally);
   const others = (tally.elsewhere ?? [])
     .filter((kept) => kept.waiting + kept.attention > 0)
-    .map(keptEditsSentence);
+    .map((kept) => keptEditsSentence(kept));
   return [...(current === null ? [] : [current]), ...others].join(' ');
 }
 

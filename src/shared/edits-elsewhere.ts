@@ -27,13 +27,17 @@ export function editCount(count: number): string {
 /**
  * "2 edits for https://x are kept; they go out when you switch back to it." Refused and
  * conflicting edits do not go out by themselves, so a group with any of them is only "kept".
+ * `back` is how that service is shown again: the command line syncs with it.
  */
-export function keptEditsSentence({ service, waiting, attention }: KeptEdits): string {
+export function keptEditsSentence(
+  { service, waiting, attention }: KeptEdits,
+  back = 'switch back to it',
+): string {
   const count = waiting + attention;
   const one = count === 1;
   const kept = `${editCount(count)} for ${serviceName(service)} ${one ? 'is' : 'are'} kept`;
-  if (attention > 0) return `${kept} until you switch back to it.`;
-  return `${kept}; ${one ? 'it goes' : 'they go'} out when you switch back to it.`;
+  if (attention > 0) return `${kept} until you ${back}.`;
+  return `${kept}; ${one ? 'it goes' : 'they go'} out when you ${back}.`;
 }
 
 /** "Switch back to https://x to send or change these." */

@@ -42,6 +42,9 @@ it('a change of service keeps the first service’s edits, sends them only there
   // The other service: the first one's records go, its edit stays and is not sent.
   const other = await sync(second);
   expect(other.code, other.stderr).toBe(EXIT.ok);
+  expect(other.stderr).toContain(
+    `1 edit for ${first.url} is kept; it goes out when you sync with it again.`,
+  );
   expect(summaryOf(other).outbox).toEqual({
     sent: 0,
     pending: 0,

@@ -1,5 +1,2 @@
-/** `https://Example.org/api/` and `https://example.org/api` are one service. */
-export function normaliseServiceUrl(text: string): string {
-  const url = new URL(text.trim());
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
+// The renderer compares addresses the same way (is a connect a switch?), so the rule is shared.
+export { normaliseServiceUrl } from '../../shared/service-url';

@@ -15,10 +15,13 @@ export function ConnectForm({
   initialUrl = '',
   submitLabel = 'Connect',
   onConnected,
+  beforeConnect = (_baseUrl, connect) => connect(),
 }: {
   initialUrl?: string;
   submitLabel?: string;
   onConnected?: (baseUrl: string) => void;
+  /** Runs `connect` when it may go ahead: a switch may ask first (see SwitchConfirm). */
+  beforeConnect?: (baseUrl: string, connect: () => void) => void;
 }) {
   const busy = useSetup((state) => state.busy);
   const connectError = useSetup((state) => state.connectError);
@@ -60,7 +63,7 @@ export function ConnectForm({
     setEditedSinceSent((edited) => new Set(edited).add(field));
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy !== null) return;
     const check = checkConnectInput(baseUrl, key);
@@ -70,13 +73,17 @@ export function ConnectForm({
       return;
     }
     setLocalErrors({});
+    beforeConnect(check.baseUrl, () => void send(check.baseUrl, check.key));
+  };
+
+  const send = async (checkedUrl: string, checkedKey: string) => {
     setEditedSinceSent(new Set());
     setSent(true);
-    const connected = await connect(check.baseUrl, check.key);
+    const connected = await connect(checkedUrl, checkedKey);
     setKey('');
     if (connected) {
       setSent(false);
-      onConnected?.(check.baseUrl);
+      onConnected?.(checkedUrl);
       return;
     }
     const failed = useSetup.getState().connectError;
@@ -89,7 +96,7 @@ export function ConnectForm({
     <form
       className="connect-form"
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       aria-describedby={formError === null ? undefined : ids.formError}
       data-testid="connect-form"
     >

@@ -6,6 +6,7 @@ import { useServiceSettings } from '../../stores/service-settings';
 import { useSetup } from '../../stores/setup';
 import { useSyncStatus } from '../../stores/sync-status';
 import { ConnectForm } from './ConnectForm';
+import { useSwitchGuard } from './SwitchConfirm';
 
 function KeyStatus({ settings }: { settings: ServiceSettings | null }) {
   if (settings === null) return <span className="muted">Checking…</span>;
@@ -66,6 +67,7 @@ export function ServiceSection({ setup }: { setup: SetupState }) {
   if (busy === 'connect' && demoTried) setDemoTried(false);
   const demoError = demoTried && busy === null ? (connectError?.message ?? null) : null;
   const demoErrorId = useId();
+  const switching = useSwitchGuard(setup);
 
   useEffect(() => {
     void loadSettings();
@@ -73,7 +75,6 @@ export function ServiceSection({ setup }: { setup: SetupState }) {
 
   const demo = setup.mode === 'demo';
   const startDemo = async () => {
-    if (busy !== null) return;
     setDone(null);
     setDemoTried(true);
     if (await switchToDemo()) setDone('Switched to demo data. Syncing it now.');
@@ -128,6 +129,7 @@ export function ServiceSection({ setup }: { setup: SetupState }) {
           setDone(`Connected to ${baseUrl}. Syncing its data now.`);
           void loadSettings();
         }}
+        beforeConnect={(baseUrl, connect) => switching.guard({ kind: 'service', baseUrl }, connect)}
       />
       {!demo && (
         <>
@@ -145,7 +147,9 @@ export function ServiceSection({ setup }: { setup: SetupState }) {
             <button
               type="button"
               className="button"
-              onClick={() => void startDemo()}
+              onClick={() => {
+                if (busy === null) switching.guard({ kind: 'demo' }, () => void startDemo());
+              }}
               aria-disabled={busy !== null}
               aria-describedby={demoError === null ? undefined : demoErrorId}
               data-testid="use-demo"
@@ -156,6 +160,7 @@ export function ServiceSection({ setup }: { setup: SetupState }) {
           </div>
         </>
       )}
+      {switching.dialog}
     </section>
   );
 }

@@ -1,0 +1,63 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState, type ReactNode } from 'react';
+import type { SetupState } from '../../../../shared/ipc/setup';
+import { editQueries } from '../../stores/edits';
+import { switchWarning, type SwitchTarget, type SwitchWarning } from './switch-warning';
+
+interface Asking {
+  warning: SwitchWarning;
+  proceed: () => void;
+}
+
+/**
+ * A switch of service asks first while the one shown has edits not sent, naming them service by
+ * service. `guard(target, proceed)` runs `proceed` at once when there is nothing to ask, or once
+ * the person chose to switch; `dialog` is the question, to be rendered by the view.
+ */
+export function useSwitchGuard(setup: SetupState): {
+  guard: (target: SwitchTarget, proceed: () => void) => void;
+  dialog: ReactNode;
+} {
+  const edits = editQueries.useQuery('list', {}).value?.data ?? null;
+  const elsewhere = editQueries.useQuery('elsewhere', {}).value?.groups ?? [];
+  const [asking, setAsking] = useState<Asking | null>(null);
+
+  const guard = (target: SwitchTarget, proceed: () => void) => {
+    const warning = edits === null ? null : switchWarning(setup, target, edits, elsewhere);
+    if (warning === null) proceed();
+    else setAsking({ warning, proceed });
+  };
+
+  const dialog = (
+    <Dialog.Root open={asking !== null} onOpenChange={(open) => !open && setAsking(null)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog confirm" data-testid="switch-dialog">
+          <Dialog.Title>{asking?.warning.title}</Dialog.Title>
+          <Dialog.Description>
+            Nothing is deleted: each service’s edits stay on this computer, and Edits lists them.
+          </Dialog.Description>
+          <ul className="switch-kept" data-testid="switch-kept">
+            {asking?.warning.kept.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <div className="dialog-actions">
+            <Dialog.Close className="button">Stay</Dialog.Close>
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => {
+                asking?.proceed();
+                setAsking(null);
+              }}
+            >
+              Switch
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+  return { guard, dialog };
+}
