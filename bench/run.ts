@@ -1,5 +1,6 @@
 import { runEditsBenchmark } from './edits';
 import { runUnguardedEditsBenchmark } from './unguarded-edits';
+import { runScopeCostBenchmark } from './scope-cost';
 import { runServerBenchmark } from './server';
 import { runSyncBenchmark } from './sync';
 import { runUiBenchmark } from './ui';
@@ -21,6 +22,10 @@ const BENCHMARKS: Readonly<Record<string, { description: string; run: () => Prom
   venue: {
     description: 'syncs of the demo data through good and bad venue wifi, against network floors',
     run: runVenueBenchmark,
+  },
+  'scope-cost': {
+    description: 'requests and time of the default scope against the lists alone, on the demo data',
+    run: runScopeCostBenchmark,
   },
   edits: {
     description: 'an organizer saving edits, idle and during a full sync, and a backlog sent',

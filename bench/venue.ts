@@ -47,7 +47,7 @@ const FLOOR = {
 const TARGET_RATIO = 1.5;
 
 /** Pinned for the service and the engine alike, so that the same events are live in every run. */
-const PINNED_NOW = '2026-11-21T12:00:00Z';
+export const PINNED_NOW = '2026-11-21T12:00:00Z';
 
 const SERVICE_START_TIMEOUT_MS = 60_000;
 const LISTENING = /^listening on (\S+)/;
@@ -164,7 +164,9 @@ function pinnedClock(): () => Date {
 }
 
 /** A fresh service per run: its rate-limit bucket starts full, as a venue's first sync finds it. */
-async function startService(viewerKey: string): Promise<{ child: StartedChild; url: string }> {
+export async function startService(
+  viewerKey: string,
+): Promise<{ child: StartedChild; url: string }> {
   const child = await startChild({
     args: ['--import', 'tsx', SERVER_CLI, '--port', '0', '--data', 'demo', '--now', PINNED_NOW],
     ready: LISTENING,

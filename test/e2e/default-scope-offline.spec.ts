@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import type { EventListItem } from '../../src/shared/wire/event';
 import type { TeamListItem } from '../../src/shared/wire/team';
@@ -16,6 +17,8 @@ import type { ReferenceService } from './support/reference-service';
 
 // Syncs every second: the outage is noticed within a few seconds.
 test.use({ syncIntervalMs: 1_000 });
+// The outage is noticed in up to 20 s, and axe takes 1 to 3 s a check on these machines (four here).
+test.describe.configure({ timeout: 90_000 });
 
 /** Every team registered at a live or upcoming event: those the default scope may keep. */
 async function teamsAtLiveOrComing(service: ReferenceService): Promise<Set<number>> {
@@ -32,10 +35,17 @@ async function teamsAtLiveOrComing(service: ReferenceService): Promise<Set<numbe
   return teams;
 }
 
-async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+/** Screenshots in both themes, and what axe finds against WCAG AA in `include` in each. */
+async function shoot(page: Page, testInfo: TestInfo, name: string, include: string): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await page.screenshot({ path: testInfo.outputPath(`${name}-${theme}.png`) });
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa'])
+      .include(include)
+      .setLegacyMode(true)
+      .analyze();
+    expect(violations.map((violation) => `${theme}: ${violation.id}`)).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -93,7 +103,7 @@ test('offline after a default sync: live teams have their record, others say how
   await expect(compare.table.locator(`td[data-team="${notKept!.number}"]`)).toHaveCount(1);
   await expect(compare.row('Losses').getByRole('cell')).toHaveText([/\d+$/]);
   await noSyncNow();
-  await shoot(page, testInfo, 'compare-not-kept-offline');
+  await shoot(page, testInfo, 'compare-not-kept-offline', '[data-testid="compare-table"]');
   await missing.getByRole('button', { name: `Star ${notKept!.number}` }).click();
   await expect(missing).toHaveText(/^Not kept offline yet: starred, so its statistics are kept/);
 
@@ -108,7 +118,7 @@ test('offline after a default sync: live teams have their record, others say how
     'Team 99999 is not in the local copy; Pitside looks for it on the service once it can be reached.',
   );
   await noSyncNow();
-  await shoot(page, testInfo, 'empty-state-offline');
+  await shoot(page, testInfo, 'empty-state-offline', '[data-testid="state-empty"]');
 
   const quickOpen = new QuickOpenDialog(page);
   await quickOpen.openWithShortcut();
