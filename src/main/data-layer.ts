@@ -68,6 +68,7 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
   const settings = new SettingsStore(cache.reader, cache.writer, queue);
   const favorites = new Favorites(cache.reader, cache.writer, queue, now);
   const serviceUrl = () => settings.baseUrl() ?? options.defaultBaseUrl ?? null;
+  let keyRefused = false;
   const engine = new SyncEngine({
     reader: cache.reader,
     writer: cache.writer,
@@ -79,7 +80,13 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
       fetch: options.fetch,
       keyOverride: options.keyOverride,
     }),
-    onStatus: (status) => pushes.send('sync:status', status),
+    onStatus: (status) => {
+      pushes.send('sync:status', status);
+      // Settings shows a refused key from the sync's problem: a change of it is a change of them.
+      const refused = status.problem?.code === 'unauthorized';
+      if (refused !== keyRefused) notices.add(['settings']);
+      keyRefused = refused;
+    },
     onEventRenamed: (from, to) => pushes.send('events:renamed', { from, to }),
     // The demo's address changes with every launch; its edits belong to the demo all the same.
     editScope: () => settings.baseUrl() ?? (options.defaultBaseUrl === undefined ? null : 'demo'),
@@ -96,6 +103,7 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
       serviceUrl,
       engine,
       forgetSyncedData: forget,
+      changed: (resources) => notices.add(resources),
     }),
     ...createCacheHandlers({ engine, settings, forgetSyncedData: forget }),
     ...createEditHandlers({ engine, settings, reader: cache.reader }),

@@ -7,7 +7,7 @@ import { Freshness } from '../components/Freshness';
 import { Skeleton, StateMessage } from '../components/StateMessage';
 import { formatCount } from '../format/numbers';
 import { pageParam, paths } from '../routes';
-import { useLibrary } from '../stores/library';
+import { useFavorites } from '../stores/library';
 import { teamQueries } from '../stores/reads';
 import { useSyncStatus } from '../stores/sync-status';
 import { DebouncedText } from './teams/DebouncedText';
@@ -39,7 +39,7 @@ export function TeamsView() {
   const [params, setParams] = useAddressParams();
   const navigate = useNavigate();
   const syncNow = useSyncStatus((state) => state.syncNow);
-  const favoriteList = useLibrary((state) => state.favorites);
+  const favoriteList = useFavorites();
   const favorites = useMemo(() => new Set(favoriteList), [favoriteList]);
 
   const filters = readFilters(params);

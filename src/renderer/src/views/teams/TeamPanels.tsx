@@ -10,7 +10,7 @@ import { MatchTable } from '../../components/MatchTable';
 import { Pagination } from '../../components/Pagination';
 import { Skeleton, StateMessage } from '../../components/StateMessage';
 import type { Remote } from '../../stores/query-store';
-import { useLibrary } from '../../stores/library';
+import { usePins } from '../../stores/library';
 import { teamQueries } from '../../stores/reads';
 import { EventsTable } from '../events/EventsTable';
 import { useSyncStatus } from '../../stores/sync-status';
@@ -162,7 +162,7 @@ function EventFilter({
 
 /** The team's events read as the events list does, kept-offline marks included. */
 function EventRows({ events }: { events: readonly EventListItem[] }) {
-  const pins = useLibrary((state) => state.pins);
+  const pins = usePins();
   const pinned = useMemo(() => new Set(pins), [pins]);
   return <EventsTable events={events} pinned={pinned} caption="The team’s events" busy={false} />;
 }
