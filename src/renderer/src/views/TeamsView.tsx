@@ -10,7 +10,7 @@ import { pageParam, paths } from '../routes';
 import { useFavorites } from '../stores/library';
 import { teamQueries } from '../stores/reads';
 import { useSyncStatus } from '../stores/sync-status';
-import { DebouncedText } from './teams/DebouncedText';
+import { DebouncedText } from '../components/DebouncedText';
 import { recentSeasons, seasonParam } from './teams/seasons';
 import { TEAM_PAGE_SIZE, TeamGrid, type TeamFilters } from './teams/TeamGrid';
 import '../styles/teams.css';
