@@ -78,6 +78,7 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
   const editScope = () =>
     settings.baseUrl() ?? (options.defaultBaseUrl === undefined ? null : DEMO_EDIT_SCOPE);
   const elsewhere = new ElsewhereReader(cache.reader);
+  let keyRefused = false;
   const engine = new SyncEngine({
     reader: cache.reader,
     writer: cache.writer,
@@ -89,7 +90,13 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
       fetch: options.fetch,
       keyOverride: options.keyOverride,
     }),
-    onStatus: (status) => pushes.send('sync:status', status),
+    onStatus: (status) => {
+      pushes.send('sync:status', status);
+      // Settings shows a refused key from the sync's problem: a change of it is a change of them.
+      const refused = status.problem?.code === 'unauthorized';
+      if (refused !== keyRefused) notices.add(['settings']);
+      keyRefused = refused;
+    },
     onEventRenamed: (from, to) => pushes.send('events:renamed', { from, to }),
     editScope,
   });
@@ -105,6 +112,7 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
       serviceUrl,
       engine,
       forgetSyncedData: forget,
+      changed: (resources) => notices.add(resources),
     }),
     ...createCacheHandlers({ engine, settings, forgetSyncedData: forget }),
     ...createEditHandlers({

@@ -90,7 +90,8 @@ test('a page of another origin can neither drive the bridge nor read its stream'
   preview,
 }) => {
   const other = await startOtherOrigin();
-  const favorites = () => preview.workspace.dataHandlers['favorites:list'](undefined);
+  const favorites = async () =>
+    (await preview.workspace.dataHandlers['favorites:list'](undefined)).data;
   try {
     await page.goto(other.url);
     const withSecret = await attack(page, preview.url);

@@ -186,6 +186,9 @@ describe('the data layer over IPC', () => {
     await layer?.engine.idle();
     const after = await value<{ meta: { total: number } }>(dispatch('teams:list', undefined));
     expect(after.meta.total).toBe(0);
-    await expect(value(dispatch('favorites:list', undefined))).resolves.toEqual([1114]);
+    await expect(value(dispatch('favorites:list', undefined))).resolves.toEqual({
+      data: [1114],
+      builtFrom: ['favorites'],
+    });
   });
 });

@@ -122,7 +122,7 @@ describe('npm run preview', () => {
         await chunk.arrayBuffer();
       }
 
-      await expect(ipc(base, 'setup:get')).resolves.toEqual({
+      await expect(ipc(base, 'setup:get')).resolves.toMatchObject({
         ok: true,
         value: { mode: 'demo', serviceUrl: null },
       });
@@ -158,7 +158,7 @@ describe('npm run preview', () => {
     let dataDirectory = '';
     try {
       const base = (await firstLine(preview)).slice('preview on '.length);
-      await expect(ipc(base, 'setup:get')).resolves.toEqual({
+      await expect(ipc(base, 'setup:get')).resolves.toMatchObject({
         ok: true,
         value: { mode: 'first-run', serviceUrl: null },
       });
@@ -179,7 +179,7 @@ describe('npm run preview', () => {
     const preview = launch(['--service', service.url, '--data-dir', dataDir], service.keys.viewer);
     try {
       const base = (await firstLine(preview)).slice('preview on '.length);
-      await expect(ipc(base, 'setup:get')).resolves.toEqual({
+      await expect(ipc(base, 'setup:get')).resolves.toMatchObject({
         ok: true,
         value: { mode: 'service', serviceUrl: service.url },
       });

@@ -202,7 +202,7 @@ describe('the preview server', () => {
 describe('the preview server, to anything but its own page', () => {
   const favorite = (teamNumber: number) =>
     JSON.stringify({ name: 'favorites:set', input: { teamNumber, favorite: true } });
-  const favorites = () => layer.handlers['favorites:list'](undefined);
+  const favorites = async () => (await layer.handlers['favorites:list'](undefined)).data;
   const port = () => new URL(base).port;
 
   it('serves nothing, and runs nothing, without this launch’s secret', async () => {

@@ -1,3 +1,4 @@
+import type { CacheResource } from '../../shared/ipc/resources';
 import type { ServiceSettings } from '../../shared/ipc/settings';
 import { KeychainUnavailableError, type Credentials } from '../credentials/credentials';
 import { overrideFor, type KeyOverride } from '../credentials/key-override';
@@ -6,6 +7,9 @@ import { IpcFailure } from '../ipc/failure';
 import { normaliseServiceUrl } from '../settings/service-url';
 import type { SettingsStore } from '../settings/settings-store';
 import type { SyncEngine } from '../sync/engine';
+
+/** What every answer here is built from: a change of it is told as `cache:changed`. */
+const SETTINGS: CacheResource[] = ['settings'];
 
 export type SettingsCommandName =
   | 'settings:get'
@@ -24,6 +28,8 @@ export interface SettingsDeps {
   engine: SyncEngine;
   /** Empties what was synced from the previous service; favorites and pins stay. */
   forgetSyncedData: () => Promise<void>;
+  /** Tells the renderer the answers changed where no commit says so (a key in the keychain). */
+  changed: (resources: CacheResource[]) => void;
 }
 
 /**
@@ -37,12 +43,20 @@ export function createSettingsHandlers({
   serviceUrl,
   engine,
   forgetSyncedData,
+  changed,
 }: SettingsDeps): Pick<Handlers, SettingsCommandName> {
   async function describe(): Promise<ServiceSettings> {
     const baseUrl = settings.baseUrl();
     const scope = settings.scope();
     const inUse = serviceUrl();
-    const none = { baseUrl, key: 'none', keySource: 'none', keychain: 'available', scope } as const;
+    const none = {
+      baseUrl,
+      key: 'none',
+      keySource: 'none',
+      keychain: 'available',
+      scope,
+      builtFrom: SETTINGS,
+    } as const;
     if (inUse === null) return none;
     const keyState = () =>
       engine.status().problem?.code === 'unauthorized' ? ('refused' as const) : ('set' as const);
@@ -89,12 +103,14 @@ export function createSettingsHandlers({
     },
     'settings:setKey': async ({ key }) => {
       await withKeychain((baseUrl) => credentials.setKey(baseUrl, key));
+      changed(SETTINGS);
       await engine.keyChanged();
       engine.start({ scope: settings.scope() });
       return describe();
     },
     'settings:clearKey': async () => {
       await withKeychain((baseUrl) => credentials.clearKey(baseUrl));
+      changed(SETTINGS);
       await engine.keyChanged();
       return describe();
     },

@@ -15,7 +15,7 @@ export interface SetupDeps {
 
 export function createSetupHandlers(workspace: SetupDeps): Pick<Handlers, SetupCommandName> {
   return {
-    'setup:get': () => workspace.setupState(),
+    'setup:get': () => ({ ...workspace.setupState(), builtFrom: ['settings'] }),
     'setup:useDemo': () => workspace.useDemo(),
     'setup:connect': ({ baseUrl, key }) => workspace.connect(baseUrl, key),
     'theme:get': () => ({ theme: workspace.theme() }),

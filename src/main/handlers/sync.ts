@@ -34,13 +34,13 @@ export function createSyncHandlers({
       started: engine.start({ scope: input?.scope ?? settings.scope(), force: input?.force }),
     }),
     'sync:cancel': () => ({ canceled: engine.cancel() }),
-    'favorites:list': () => favorites.favoriteTeams(),
+    'favorites:list': () => ({ data: favorites.favoriteTeams(), builtFrom: ['favorites'] }),
     'favorites:set': async ({ teamNumber, favorite }) => {
       const list = await favorites.setFavorite(teamNumber, favorite);
       if (favorite) startSoon();
       return list;
     },
-    'pins:list': () => favorites.pinnedEvents(),
+    'pins:list': () => ({ data: favorites.pinnedEvents(), builtFrom: ['pins'] }),
     'pins:set': async ({ eventId, pinned }) => {
       const list = await favorites.setPinned(eventId, pinned);
       if (pinned) startSoon();

@@ -165,7 +165,7 @@ export class Workspace {
       }
       await this.saveState({ ...this.state, profile: 'demo', demoChosen: true, serviceUrl });
       this.layer.engine.start({ scope: this.layer.settings.scope() });
-      return this.setupState();
+      return this.switched();
     });
   }
 
@@ -185,7 +185,7 @@ export class Workspace {
       await this.enterService(url, keyChanges);
       // The same address may come with another key: what the old one could do says nothing.
       await this.layer.engine.keyChanged();
-      return this.setupState();
+      return this.switched();
     });
   }
 
@@ -193,8 +193,14 @@ export class Workspace {
   useService(baseUrl: string): Promise<SetupState> {
     return this.exclusively(async () => {
       await this.enterService(serviceUrlOf(baseUrl), false);
-      return this.setupState();
+      return this.switched();
     });
+  }
+
+  /** The state after a change of the data shown, told to every page (another window's too). */
+  private switched(): SetupState {
+    this.pushes.send('cache:changed', { resources: ['settings'] });
+    return this.setupState();
   }
 
   theme(): Theme {

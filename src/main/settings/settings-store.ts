@@ -50,11 +50,16 @@ export class SettingsStore extends SettingsReader {
   }
 
   async setBaseUrl(baseUrl: string): Promise<void> {
-    await this.queue.run(() => this.write.run(SERVICE_URL, baseUrl));
+    await this.queue.run(() => this.change(SERVICE_URL, baseUrl));
   }
 
   async setScope(scope: SyncScope): Promise<void> {
-    await this.queue.run(() => this.write.run(SYNC_SCOPE, scope));
+    await this.queue.run(() => this.change(SYNC_SCOPE, scope));
+  }
+
+  /** A setting the renderer shows: its commit names `settings`, so Settings reads it again. */
+  private change(name: string, value: string): void {
+    if (this.write.run(name, value).changes > 0) this.queue.changes.record('settings');
   }
 
   async setLastSyncSuccess(at: string): Promise<void> {

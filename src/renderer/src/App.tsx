@@ -10,11 +10,10 @@ import { useGlobalShortcuts } from './components/use-global-shortcuts';
 import { movesFocus } from './focus-on-move';
 import { paths } from './routes';
 import { editQueries } from './stores/edits';
-import { useLibrary } from './stores/library';
 import { usePreferences } from './stores/preferences';
 import { connectPushes } from './stores/pushes';
 import { useOverlays } from './stores/quick-open';
-import { useSetup } from './stores/setup';
+import { useSetupState } from './stores/setup';
 import { useSyncStatus } from './stores/sync-status';
 import { CompareView } from './views/CompareView';
 import { EditsView } from './views/EditsView';
@@ -32,9 +31,7 @@ import { unsentSummary } from './views/edits/unsent-summary';
 function useAppStartup(): void {
   useEffect(() => {
     const disconnect = connectPushes();
-    void useSetup.getState().load();
     void useSyncStatus.getState().load();
-    void useLibrary.getState().load();
     void usePreferences.getState().load();
     return disconnect;
   }, []);
@@ -132,7 +129,7 @@ function Sidebar() {
 }
 
 function DemoBanner() {
-  const mode = useSetup((state) => state.setup?.mode);
+  const mode = useSetupState().value?.mode;
   if (mode !== 'demo') return null;
   return (
     <p className="demo-banner" data-testid="demo-banner">
@@ -175,8 +172,9 @@ export function App() {
   useAppStartup();
   useGlobalShortcuts();
   useFocusOnNavigate();
-  const setup = useSetup((state) => state.setup);
-  const loadError = useSetup((state) => state.loadError);
+  const read = useSetupState();
+  const setup = read.value;
+  const loadError = read.value === null ? read.error : null;
 
   return (
     <div

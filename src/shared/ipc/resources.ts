@@ -74,16 +74,25 @@ export function isResourceKey(key: string): key is ResourceKey {
  *   completeness of every team's events);
  * - `team:N:stats`: every season's statistics of team N, and which seasons there are;
  * - `favorites`, `pins`: the person's own lists;
+ * - `settings`: which data the app shows and the service settings (address, key, scope);
  * - `outbox`: organizers' queued edits (their states, errors and conflicts);
  * - `all`: everything synced was replaced at once (a change of service).
  */
 export type CacheResource =
-  ResourceKey | 'registrations' | `team:${number}:stats` | 'favorites' | 'pins' | 'outbox' | 'all';
+  | ResourceKey
+  | 'registrations'
+  | `team:${number}:stats`
+  | 'favorites'
+  | 'pins'
+  | 'settings'
+  | 'outbox'
+  | 'all';
 
 const LOCAL_RESOURCES: ReadonlySet<string> = new Set([
   'registrations',
   'favorites',
   'pins',
+  'settings',
   'outbox',
   'all',
 ]);

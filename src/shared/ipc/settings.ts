@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { builtFromSchema } from './cached';
 import { noInput, type CommandSpec } from './command';
 import { syncScopeSchema } from './sync';
 
@@ -47,6 +48,8 @@ export const serviceSettingsSchema = z.object({
   /** `unavailable`: the keychain was asked for the key and could not answer. */
   keychain: z.enum(['available', 'unavailable']),
   scope: syncScopeSchema,
+  /** `settings`: a `cache:changed` naming it (or `all`) says the answer may differ now. */
+  builtFrom: builtFromSchema,
 });
 export type ServiceSettings = z.infer<typeof serviceSettingsSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { builtFromSchema } from './cached';
 import { noInput, type CommandSpec } from './command';
 import { apiKeySchema, serviceUrlSchema } from './settings';
 
@@ -24,7 +25,11 @@ export const themeSchema = z.enum(THEMES);
 export type Theme = z.infer<typeof themeSchema>;
 
 export const setupCommands = {
-  'setup:get': { input: noInput, output: setupStateSchema },
+  /** Read like the cache: a `cache:changed` naming `settings` (or `all`) says it may differ now. */
+  'setup:get': {
+    input: noInput,
+    output: setupStateSchema.extend({ builtFrom: builtFromSchema }),
+  },
   /** Starts the embedded demo service, switches to its cache and syncs it. */
   'setup:useDemo': { input: noInput, output: setupStateSchema },
   /**

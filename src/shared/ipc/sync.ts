@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FailureCode } from '../failures';
 import { eventIdSchema, responseTimestampSchema, teamNumberSchema } from '../wire/formats';
+import { builtFromSchema } from './cached';
 import { noInput, type CommandSpec } from './command';
 
 /**
@@ -117,12 +118,18 @@ export const syncCommands = {
     output: z.object({ started: z.boolean() }),
   },
   'sync:cancel': { input: noInput, output: z.object({ canceled: z.boolean() }) },
-  'favorites:list': { input: noInput, output: z.array(teamNumberSchema) },
+  'favorites:list': {
+    input: noInput,
+    output: z.object({ data: z.array(teamNumberSchema), builtFrom: builtFromSchema }),
+  },
   'favorites:set': {
     input: z.strictObject({ teamNumber: teamNumberSchema, favorite: z.boolean() }),
     output: z.array(teamNumberSchema),
   },
-  'pins:list': { input: noInput, output: z.array(eventIdSchema) },
+  'pins:list': {
+    input: noInput,
+    output: z.object({ data: z.array(eventIdSchema), builtFrom: builtFromSchema }),
+  },
   'pins:set': {
     input: z.strictObject({ eventId: eventIdSchema, pinned: z.boolean() }),
     output: z.array(eventIdSchema),

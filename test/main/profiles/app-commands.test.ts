@@ -89,9 +89,13 @@ describe('cache:clear', () => {
         cleared: true,
       });
       expect(count.get()).toBe(0);
-      await expect(valueOf(dispatch('favorites:list', undefined))).resolves.toEqual([254]);
-      await expect(valueOf(dispatch('pins:list', undefined))).resolves.toEqual(['2026pinned']);
-      await expect(valueOf(dispatch('setup:get', undefined))).resolves.toEqual({
+      await expect(valueOf(dispatch('favorites:list', undefined))).resolves.toMatchObject({
+        data: [254],
+      });
+      await expect(valueOf(dispatch('pins:list', undefined))).resolves.toMatchObject({
+        data: ['2026pinned'],
+      });
+      await expect(valueOf(dispatch('setup:get', undefined))).resolves.toMatchObject({
         mode: 'service',
         serviceUrl: service.url,
       });
@@ -150,7 +154,7 @@ describe('the theme and the app state file', () => {
     const dataDirectory = mkdtempSync(join(tmpdir(), 'pitside-state-'));
     writeFileSync(join(dataDirectory, 'app-state.json'), text);
     const { dispatch, platform } = await open(dataDirectory);
-    await expect(valueOf(dispatch('setup:get', undefined))).resolves.toEqual({
+    await expect(valueOf(dispatch('setup:get', undefined))).resolves.toMatchObject({
       mode: 'first-run',
       serviceUrl: null,
     });
@@ -170,7 +174,7 @@ describe('the theme and the app state file', () => {
     );
     const { dispatch } = await open(dataDirectory);
     await expect(valueOf(dispatch('theme:get', undefined))).resolves.toEqual({ theme: 'light' });
-    await expect(valueOf(dispatch('setup:get', undefined))).resolves.toEqual({
+    await expect(valueOf(dispatch('setup:get', undefined))).resolves.toMatchObject({
       mode: 'service',
       serviceUrl: null,
     });

@@ -60,7 +60,7 @@ async function connect(baseUrl: string, key: string) {
 
 /** Nothing of a refused connect is kept anywhere. */
 async function expectNothingSaved(open: OpenWorkspace, baseUrl: string): Promise<void> {
-  await expect(valueOf(open.dispatch('setup:get', undefined))).resolves.toEqual({
+  await expect(valueOf(open.dispatch('setup:get', undefined))).resolves.toMatchObject({
     mode: 'first-run',
     serviceUrl: null,
   });
@@ -146,7 +146,7 @@ describe('connecting to a service', () => {
       // Reopened, it is the service's data that shows, not the first run.
       await open.workspace.close();
       opened = await openTestWorkspace(open.dataDirectory);
-      await expect(valueOf(opened.dispatch('setup:get', undefined))).resolves.toEqual({
+      await expect(valueOf(opened.dispatch('setup:get', undefined))).resolves.toMatchObject({
         mode: 'service',
         serviceUrl: service.url,
       });

@@ -51,7 +51,7 @@ function countIn(file: string, table: string): number {
 describe('the first run and the demo', () => {
   it('starts on the first-run screen, then shows the demo synced from its own service', async () => {
     const { workspace, dispatch, pushes, dataDirectory } = await open();
-    await expect(valueOf(dispatch('setup:get', undefined))).resolves.toEqual({
+    await expect(valueOf(dispatch('setup:get', undefined))).resolves.toMatchObject({
       mode: 'first-run',
       serviceUrl: null,
     });
@@ -114,7 +114,7 @@ describe('the first run and the demo', () => {
     await expect(fetch(`${firstUrl ?? ''}/v1/teams?perPage=1`)).rejects.toThrow();
 
     const again = await open(first.dataDirectory);
-    await expect(valueOf(again.dispatch('setup:get', undefined))).resolves.toEqual({
+    await expect(valueOf(again.dispatch('setup:get', undefined))).resolves.toMatchObject({
       mode: 'demo',
       serviceUrl: null,
     });
@@ -151,8 +151,10 @@ describe('the first run and the demo', () => {
     await expect(fetch(`${demoUrl}/v1/teams?perPage=1`)).rejects.toThrow();
     await settled(workspace);
 
-    await expect(valueOf(dispatch('favorites:list', undefined))).resolves.toEqual([]);
-    await expect(valueOf(dispatch('pins:list', undefined))).resolves.toEqual([]);
+    await expect(valueOf(dispatch('favorites:list', undefined))).resolves.toMatchObject({
+      data: [],
+    });
+    await expect(valueOf(dispatch('pins:list', undefined))).resolves.toMatchObject({ data: [] });
     // The subscriber attached before the switch still hears the new layer.
     const heard = pushes.slice(pushesBefore);
     expect(heard.some((push) => push.name === 'cache:changed')).toBe(true);
@@ -168,8 +170,12 @@ describe('the first run and the demo', () => {
       mode: 'demo',
       serviceUrl: service.url,
     });
-    await expect(valueOf(dispatch('favorites:list', undefined))).resolves.toEqual([teamNumber]);
-    await expect(valueOf(dispatch('pins:list', undefined))).resolves.toEqual(['2026pinned']);
+    await expect(valueOf(dispatch('favorites:list', undefined))).resolves.toMatchObject({
+      data: [teamNumber],
+    });
+    await expect(valueOf(dispatch('pins:list', undefined))).resolves.toMatchObject({
+      data: ['2026pinned'],
+    });
     await settled(workspace);
     await credentials.clearKey(service.url);
   });

@@ -42,6 +42,8 @@ interface Entry {
    * the change was committed, so it is read again once it answers.
    */
   readAgain: () => void;
+  /** Takes an action's answer as the newest read (reads already under way are dropped). */
+  accept: (value: Built) => void;
 }
 
 interface QueryState {
@@ -143,8 +145,21 @@ export function createQueryStore<Loaders extends Record<string, Loader>>(loaders
     const readAgain = () => {
       again = true;
     };
+    const accept = (value: Built) => {
+      generation += 1;
+      setRemote(key, () => ({
+        value,
+        status: 'ready',
+        error: null,
+        errorCode: null,
+        stale: false,
+      }));
+    };
     useStore.setState((state) => ({
-      entries: { ...state.entries, [key]: { remote: LOADING, readers: 0, reload, readAgain } },
+      entries: {
+        ...state.entries,
+        [key]: { remote: LOADING, readers: 0, reload, readAgain, accept },
+      },
     }));
     reload();
     return key;
@@ -268,10 +283,22 @@ export function createQueryStore<Loaders extends Record<string, Loader>>(loaders
     return remotes as Remote<ValueOf<Loaders[Name]>>[];
   }
 
+  /**
+   * An action that answers with what it changed (a setting saved): its answer is shown at once
+   * where `name(input)` is read, instead of the old value until the change notice's re-read.
+   */
+  function answered<Name extends keyof Loaders>(
+    name: Name,
+    input: InputOf<Loaders[Name]>,
+    value: ValueOf<Loaders[Name]>,
+  ): void {
+    useStore.getState().entries[keyOf(name, input)]?.accept(value);
+  }
+
   /** Reads ahead (the highlighted quick-open result) so opening it shows data at once. */
   function preload<Name extends keyof Loaders>(name: Name, input: InputOf<Loaders[Name]>): void {
     ensure(name, input);
   }
 
-  return { useQuery, useQueries, preload, watch, current };
+  return { useQuery, useQueries, preload, watch, current, answered };
 }

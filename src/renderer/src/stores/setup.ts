@@ -1,43 +1,45 @@
 import { create } from 'zustand';
-import type { SetupState } from '../../../shared/ipc/setup';
+import type { CommandOutput } from '../../../shared/ipc/contract';
 import { ApiError, bridge, describeError, unwrap } from '../api';
-import { newestLoad } from './newest-load';
+import { createQueryStore, type Remote } from './query-store';
 
 export type ConnectField = 'baseUrl' | 'key' | null;
 
-interface SetupStoreState {
-  setup: SetupState | null;
-  loadError: string | null;
+/*
+ * Which data the app shows (first run, demo, a service), and the ways to change it. The state is
+ * read like the cache: main tells a change of it as `settings` (or `all`, a switch), whichever
+ * window or command made it.
+ */
+
+const NO_INPUT: Record<string, never> = {};
+
+export const setupQueries = createQueryStore({
+  setup: (_input: Record<string, never>) => unwrap(bridge().setup.get()),
+});
+
+/** The setup as last read; every view under the shell reads this one answer. */
+export function useSetupState(): Remote<CommandOutput<'setup:get'>> {
+  return setupQueries.useQuery('setup', NO_INPUT);
+}
+
+interface SetupActionsState {
   /** A connect or demo request on its way. */
   busy: 'demo' | 'connect' | null;
   /** Why the last connect failed, and which field it is about (null: the whole connection). */
   connectError: { field: ConnectField; message: string } | null;
-  load: () => Promise<void>;
   useDemo: () => Promise<boolean>;
   connect: (baseUrl: string, key: string) => Promise<boolean>;
 }
 
-const loads = newestLoad();
-
-/** Which data the app shows (first run, demo, a service), and the ways to change it. */
-export const useSetup = create<SetupStoreState>()((set) => ({
-  setup: null,
-  loadError: null,
+/** The ways to change the data shown, with what the person is waiting on and what went wrong. */
+export const useSetup = create<SetupActionsState>()((set) => ({
   busy: null,
   connectError: null,
-  load: async () => {
-    const newest = loads.begin();
-    try {
-      const setup = await unwrap(bridge().setup.get());
-      if (newest()) set({ setup, loadError: null });
-    } catch (error) {
-      if (newest()) set({ loadError: describeError(error) });
-    }
-  },
   useDemo: async () => {
     set({ busy: 'demo', connectError: null });
     try {
-      set({ setup: await unwrap(bridge().setup.useDemo()), busy: null });
+      await unwrap(bridge().setup.useDemo());
+      set({ busy: null });
       return true;
     } catch (error) {
       set({ busy: null, connectError: { field: null, message: describeError(error) } });
@@ -47,7 +49,8 @@ export const useSetup = create<SetupStoreState>()((set) => ({
   connect: async (baseUrl, key) => {
     set({ busy: 'connect', connectError: null });
     try {
-      set({ setup: await unwrap(bridge().setup.connect({ baseUrl, key })), busy: null });
+      await unwrap(bridge().setup.connect({ baseUrl, key }));
+      set({ busy: null });
       return true;
     } catch (error) {
       set({ busy: null, connectError: connectFailure(error) });

@@ -7,12 +7,12 @@ import { Pagination } from '../components/Pagination';
 import { Skeleton, StateMessage } from '../components/StateMessage';
 import { ONCE_REACHABLE, useSyncOffer } from '../components/sync-offer';
 import { pageParam } from '../routes';
-import { useLibrary } from '../stores/library';
+import { usePins } from '../stores/library';
 import { eventQueries } from '../stores/reads';
 import { useSyncStatus } from '../stores/sync-status';
 import { EventListFilterBar } from './events/EventListFilters';
 import { EventsTable } from './events/EventsTable';
-import { eventDeletes } from './events/event-deletes';
+import { eventDeletes } from '../stores/event-deletes';
 import { NewEventButton } from './events/NewEventButton';
 import { PendingDeleteNotices } from './events/PendingDeleteNotices';
 import {
@@ -81,7 +81,7 @@ export function EventsView() {
     { ...filters, page, perPage: PER_PAGE },
     { keepPrevious: true },
   );
-  const pins = useLibrary((state) => state.pins);
+  const pins = usePins();
   const pinned = useMemo(() => new Set(pins), [pins]);
   // An event in its undo window reads as deleted, though nothing is queued yet.
   const deleting = useStore(eventDeletes, (state) => state.pending);

@@ -1,4 +1,4 @@
-import { useSetup } from '../stores/setup';
+import { useSetupState } from '../stores/setup';
 import '../styles/setup.css';
 import { ClearCacheSection } from './setup/ClearCacheSection';
 import { DataSection } from './setup/DataSection';
@@ -8,7 +8,7 @@ import { ThemeSection } from './setup/ThemeSection';
 
 /** `#/settings`: the service and its key, the sync scope, the theme, the cache and the data. */
 export function SettingsView() {
-  const setup = useSetup((state) => state.setup);
+  const setup = useSetupState().value;
   return (
     <div className="settings" data-testid="settings">
       <h1>Settings</h1>

@@ -8,9 +8,9 @@ import { Skeleton, StateMessage } from '../components/StateMessage';
 import { ONCE_REACHABLE, useSyncOffer } from '../components/sync-offer';
 import { formatCount } from '../format/numbers';
 import { pageParam, paths } from '../routes';
-import { useLibrary } from '../stores/library';
+import { useFavorites } from '../stores/library';
 import { teamQueries } from '../stores/reads';
-import { DebouncedText } from './teams/DebouncedText';
+import { DebouncedText } from '../components/DebouncedText';
 import { recentSeasons, seasonParam } from './teams/seasons';
 import { TEAM_PAGE_SIZE, TeamGrid, type TeamFilters } from './teams/TeamGrid';
 import '../styles/teams.css';
@@ -39,7 +39,7 @@ export function TeamsView() {
   const [params, setParams] = useAddressParams();
   const navigate = useNavigate();
   const offer = useSyncOffer();
-  const favoriteList = useLibrary((state) => state.favorites);
+  const favoriteList = useFavorites();
   const favorites = useMemo(() => new Set(favoriteList), [favoriteList]);
 
   const filters = readFilters(params);

@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { ONCE_REACHABLE } from '../../components/sync-offer';
-import { useLibrary } from '../../stores/library';
+import { libraryActions, useFavorites } from '../../stores/library';
 import { selectOffline, useSyncStatus } from '../../stores/sync-status';
 import { seasonNotKept, STATS_NOT_KEPT } from '../teams/not-kept-words';
 import type { CompareColumn } from './use-compare-columns';
@@ -20,8 +20,8 @@ export function MissingStats({
   rows: number;
 }) {
   const offline = useSyncStatus(selectOffline);
-  const favorite = useLibrary((state) => state.favorites.includes(column.teamNumber));
-  const setFavorite = useLibrary((state) => state.setFavorite);
+  const favorite = useFavorites().includes(column.teamNumber);
+  const { setFavorite } = libraryActions;
   const { teamNumber, hasSeasons } = column;
   const forSeason = season === null ? '' : ` for ${season}`;
   const text = !offline

@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../routes';
 import { useActions } from '../../stores/actions';
-import { eventDeletes } from './event-deletes';
-import { UNDO_WINDOW_MS } from './pending-deletes';
+import { eventDeletes } from '../../stores/event-deletes';
+import { UNDO_WINDOW_MS } from '../../stores/pending-deletes';
 import { undoButtonSelector } from './PendingDeleteNotices';
 
 /**

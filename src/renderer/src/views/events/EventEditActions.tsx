@@ -5,7 +5,7 @@ import type { CachedEvent } from '../../../../shared/ipc/reads';
 import { paths } from '../../routes';
 import { editQueries } from '../../stores/edits';
 import { DeleteEvent } from './DeleteEvent';
-import { eventDeletes } from './event-deletes';
+import { eventDeletes } from '../../stores/event-deletes';
 import { organizerActions } from './organizer-role';
 import { StreamControl } from './StreamControl';
 

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { EventStatus } from '../../../../shared/wire/event';
 import { FILTER_TEXT_MAX, type EventListFilters } from './list-filters';
 import { recentSeasons } from './seasons';
-import { useDebouncedText } from './use-debounced-text';
+import { useDebouncedText } from '../../components/use-debounced-text';
 
 const STATUS_OPTIONS: readonly { value: EventStatus | ''; label: string }[] = [
   { value: '', label: 'All' },
@@ -31,12 +31,8 @@ export function EventListFilterBar({
       ? recent
       : [...recent, filters.season];
   }, [filters.season]);
-  const [search, setSearch] = useDebouncedText(filters.search ?? '', (text) =>
-    onChange('search', text, true),
-  );
-  const [region, setRegion] = useDebouncedText(filters.region ?? '', (text) =>
-    onChange('region', text, true),
-  );
+  const search = useDebouncedText(filters.search ?? '', (text) => onChange('search', text, true));
+  const region = useDebouncedText(filters.region ?? '', (text) => onChange('region', text, true));
 
   return (
     <div
@@ -52,10 +48,13 @@ export function EventListFilterBar({
           <input
             className="input"
             type="search"
-            value={search}
+            value={search.text}
             maxLength={FILTER_TEXT_MAX}
             placeholder="Name or code"
-            onChange={(event) => setSearch(event.target.value)}
+            onChange={(event) => search.setText(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') search.commitNow();
+            }}
           />
         </span>
       </label>
@@ -93,10 +92,13 @@ export function EventListFilterBar({
         <input
           className="input"
           type="text"
-          value={region}
+          value={region.text}
           maxLength={FILTER_TEXT_MAX}
           placeholder="State or country"
-          onChange={(event) => setRegion(event.target.value)}
+          onChange={(event) => region.setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') region.commitNow();
+          }}
         />
       </label>
     </div>

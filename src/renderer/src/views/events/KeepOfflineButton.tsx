@@ -1,6 +1,6 @@
 import { Pin } from 'lucide-react';
 import { useId } from 'react';
-import { useLibrary } from '../../stores/library';
+import { libraryActions, usePins } from '../../stores/library';
 
 /**
  * "Keep offline" pins the event: the sync fetches everything about it first, so its teams,
@@ -8,8 +8,8 @@ import { useLibrary } from '../../stores/library';
  * out as pressed or not.
  */
 export function KeepOfflineButton({ eventId }: { eventId: string }) {
-  const pinned = useLibrary((state) => state.pins.includes(eventId));
-  const setPinned = useLibrary((state) => state.setPinned);
+  const pinned = usePins().includes(eventId);
+  const { setPinned } = libraryActions;
   const descriptionId = useId();
   const description = pinned
     ? 'Kept offline: everything about this event is synced first. Press to stop.'

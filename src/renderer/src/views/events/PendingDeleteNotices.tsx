@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import { eventDeletes } from './event-deletes';
+import { eventDeletes } from '../../stores/event-deletes';
 
 export const undoButtonSelector = (eventId: string) =>
   `[data-testid="undo-delete"][data-event-id="${eventId}"]`;

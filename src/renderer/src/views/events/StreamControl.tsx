@@ -3,7 +3,7 @@ import type { StreamStatus } from '../../../../shared/wire/event';
 import { describeError } from '../../api';
 import { showNotice } from '../../stores/actions';
 import { editActions } from '../../stores/edits';
-import { UNDO_WINDOW_MS } from './pending-deletes';
+import { UNDO_WINDOW_MS } from '../../stores/pending-deletes';
 import { streamMoves, undoableMove } from './stream-moves';
 
 const STREAM_WORDS: Readonly<Record<StreamStatus, string>> = {

@@ -1,10 +1,9 @@
 import { CircleAlert, Database, KeyRound, Server } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ServiceSettings } from '../../../../shared/ipc/settings';
 import type { SetupState } from '../../../../shared/ipc/setup';
 import { useServiceSettings } from '../../stores/service-settings';
 import { useSetup } from '../../stores/setup';
-import { useSyncStatus } from '../../stores/sync-status';
 import { ConnectForm } from './ConnectForm';
 import { useSwitchGuard } from './SwitchConfirm';
 
@@ -55,23 +54,16 @@ function KeyStatus({ settings }: { settings: ServiceSettings | null }) {
 
 /** Which data the app shows, the key's status (never the key), and the ways to change both. */
 export function ServiceSection({ setup }: { setup: SetupState }) {
-  const settings = useServiceSettings((state) => state.settings);
-  const loadSettings = useServiceSettings((state) => state.load);
+  const settings = useServiceSettings();
   const busy = useSetup((state) => state.busy);
   const connectError = useSetup((state) => state.connectError);
   const switchToDemo = useSetup((state) => state.useDemo);
-  // The key's status follows the sync: a refused key shows up as the sync's problem.
-  const problemCode = useSyncStatus((state) => state.status?.problem?.code ?? null);
   const [done, setDone] = useState<string | null>(null);
   const [demoTried, setDemoTried] = useState(false);
   if (busy === 'connect' && demoTried) setDemoTried(false);
   const demoError = demoTried && busy === null ? (connectError?.message ?? null) : null;
   const demoErrorId = useId();
   const switching = useSwitchGuard(setup);
-
-  useEffect(() => {
-    void loadSettings();
-  }, [loadSettings, setup.mode, setup.serviceUrl, problemCode]);
 
   const demo = setup.mode === 'demo';
   const startDemo = async () => {
@@ -125,10 +117,7 @@ export function ServiceSection({ setup }: { setup: SetupState }) {
       <ConnectForm
         key={setup.serviceUrl ?? ''}
         initialUrl={setup.serviceUrl ?? ''}
-        onConnected={(baseUrl) => {
-          setDone(`Connected to ${baseUrl}. Syncing its data now.`);
-          void loadSettings();
-        }}
+        onConnected={(baseUrl) => setDone(`Connected to ${baseUrl}. Syncing its data now.`)}
         beforeConnect={(baseUrl, connect) => switching.guard({ kind: 'service', baseUrl }, connect)}
       />
       {!demo && (

@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import type { SyncScope } from '../../../../shared/ipc/sync';
-import { useServiceSettings } from '../../stores/service-settings';
+import { useScopeChoice, useServiceSettings } from '../../stores/service-settings';
 import { ONCE_REACHABLE } from '../../components/sync-offer';
 import { selectOffline, useSyncStatus } from '../../stores/sync-status';
 
@@ -24,10 +24,10 @@ const SCOPES: readonly { scope: SyncScope; title: string; detail: string }[] = [
 
 /** How much each sync brings, with what each choice means and roughly what it downloads. */
 export function SyncScopeSection() {
-  const settings = useServiceSettings((state) => state.settings);
-  const savingScope = useServiceSettings((state) => state.savingScope);
-  const error = useServiceSettings((state) => state.error);
-  const setScope = useServiceSettings((state) => state.setScope);
+  const settings = useServiceSettings();
+  const savingScope = useScopeChoice((state) => state.savingScope);
+  const error = useScopeChoice((state) => state.error);
+  const setScope = useScopeChoice((state) => state.setScope);
   const statusScope = useSyncStatus((state) => state.status?.scope ?? null);
   const offline = useSyncStatus(selectOffline);
   const chosen = savingScope ?? settings?.scope ?? statusScope;

@@ -6,7 +6,7 @@ import { httpsUrlSchema } from '../../../../shared/wire/formats';
 import { Freshness } from '../../components/Freshness';
 import { paths } from '../../routes';
 import { useActions } from '../../stores/actions';
-import { useLibrary } from '../../stores/library';
+import { libraryActions, useFavorites } from '../../stores/library';
 import { teamLocation } from './TeamGrid';
 
 /** "254 · The Cheesy Poofs": the number first, as scouts say it. */
@@ -32,8 +32,8 @@ function Website({ url }: { url: string }) {
 }
 
 export function FavoriteToggle({ teamNumber }: { teamNumber: number }) {
-  const favorite = useLibrary((state) => state.favorites.includes(teamNumber));
-  const setFavorite = useLibrary((state) => state.setFavorite);
+  const favorite = useFavorites().includes(teamNumber);
+  const { setFavorite } = libraryActions;
   return (
     <button
       type="button"

@@ -11,7 +11,7 @@ import { Pagination } from '../../components/Pagination';
 import { Skeleton, StateMessage } from '../../components/StateMessage';
 import { useSyncOffer } from '../../components/sync-offer';
 import type { Remote } from '../../stores/query-store';
-import { useLibrary } from '../../stores/library';
+import { usePins } from '../../stores/library';
 import { teamQueries } from '../../stores/reads';
 import { EventsTable } from '../events/EventsTable';
 
@@ -164,7 +164,7 @@ function EventFilter({
 
 /** The team's events read as the events list does, kept-offline marks included. */
 function EventRows({ events }: { events: readonly EventListItem[] }) {
-  const pins = useLibrary((state) => state.pins);
+  const pins = usePins();
   const pinned = useMemo(() => new Set(pins), [pins]);
   return <EventsTable events={events} pinned={pinned} caption="The team’s events" busy={false} />;
 }

@@ -1,6 +1,6 @@
-import { describeError } from '../../api';
-import { showNotice } from '../../stores/actions';
-import { editActions } from '../../stores/edits';
+import { describeError } from '../api';
+import { showNotice } from './actions';
+import { editActions } from './edits';
 import { createPendingDeletes } from './pending-deletes';
 
 /** The app's deletions in their undo window, held in the outbox until it ends. */

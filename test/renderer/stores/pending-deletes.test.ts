@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createPendingDeletes,
   UNDO_WINDOW_MS,
-} from '../../../../src/renderer/src/views/events/pending-deletes';
+} from '../../../src/renderer/src/stores/pending-deletes';
 
 const SPRINGFIELD = { eventId: '2025springfield', eventName: 'Springfield Regional' };
 const LAKESIDE = { eventId: '2025lakeside', eventName: 'Lakeside Qualifier' };
