@@ -107,10 +107,15 @@ test('offline after a default sync: live teams have their record, others say how
   await missing.getByRole('button', { name: `Star ${notKept!.number}` }).click();
   await expect(missing).toHaveText(/^Not kept offline yet: starred, so its statistics are kept/);
 
-  // The Team page says it in the same words, and its empty tabs offer no sync either.
+  // The Team page says it in the same words (starred now, so kept from the next sync), and its
+  // empty tabs offer no sync either.
   await app.go(`/teams/${notKept!.number}`);
-  await expect(page.getByTestId('state-empty').first()).toHaveText(/Not kept offline/);
+  await expect(page.getByTestId('state-empty')).toHaveText([
+    /^Not kept offline yet: starred, so its statistics are kept from the next sync/,
+    /^Not kept offline yet: starred, so its events are kept from the next sync/,
+  ]);
   await noSyncNow();
+  await shoot(page, testInfo, 'team-not-kept-offline', '[data-testid="state-empty"]');
 
   // An empty state that offered "Sync now" says what happens instead.
   await app.go('/teams/99999');

@@ -9,9 +9,10 @@ import { Skeleton, StateMessage } from '../components/StateMessage';
 import { useSyncOffer, type SyncOffer } from '../components/sync-offer';
 import { Tabs } from '../components/Tabs';
 import { pageParam } from '../routes';
+import { useFavorites } from '../stores/library';
 import { teamQueries } from '../stores/reads';
 import { matchScores } from './teams/match-scores';
-import { seasonNotKept, STATS_NOT_KEPT } from './teams/not-kept-words';
+import { notKeptWords } from './teams/not-kept-words';
 import { SeasonSummary } from './teams/SeasonSummary';
 import { seasonParam } from './teams/seasons';
 import { TeamHeader } from './teams/TeamHeader';
@@ -66,6 +67,7 @@ type ParamName = 'season' | 'tab' | 'event' | 'sort' | 'page';
 function TeamPage({ teamNumber }: { teamNumber: number }) {
   const [params, setParams] = useAddressParams();
   const offer = useSyncOffer();
+  const favorite = useFavorites().includes(teamNumber);
   const team = teamQueries.useQuery('team', { teamNumber });
   const askedSeason = seasonParam(params.get('season'));
   const stats = teamQueries.useQuery(
@@ -209,6 +211,7 @@ function TeamPage({ teamNumber }: { teamNumber: number }) {
           hasSeasons={seasons.length > 0}
           season={season}
           offer={offer}
+          favorite={favorite}
         />
       </section>
 
@@ -268,6 +271,7 @@ function SeasonBody({
   hasSeasons,
   season,
   offer,
+  favorite,
 }: {
   stats: TeamSeasonStats | null;
   status: 'loading' | 'ready' | 'error';
@@ -275,6 +279,7 @@ function SeasonBody({
   hasSeasons: boolean;
   season: string | undefined;
   offer: SyncOffer;
+  favorite: boolean;
 }) {
   if (stats !== null) return <SeasonSummary stats={stats} />;
   if (status === 'loading') return <Skeleton rows={3} />;
@@ -289,7 +294,11 @@ function SeasonBody({
   if (offer.offline) {
     return (
       <StateMessage kind="empty">
-        {!hasSeasons || season === undefined ? STATS_NOT_KEPT : seasonNotKept(season)}
+        {notKeptWords({
+          what: 'statistics',
+          favorite,
+          season: hasSeasons ? season : undefined,
+        })}
       </StateMessage>
     );
   }

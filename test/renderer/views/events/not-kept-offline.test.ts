@@ -13,7 +13,8 @@ import type { SyncStatus } from '../../../../src/shared/ipc/sync';
  */
 const context = vi.hoisted((): { state: SyncStatus['state'] } => ({ state: 'idle' }));
 
-vi.mock('../../../../src/renderer/src/stores/sync-status', () => ({
+vi.mock('../../../../src/renderer/src/stores/sync-status', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
   useSyncStatus: <T>(select: (state: object) => T) => select({ status: { state: context.state } }),
 }));
 

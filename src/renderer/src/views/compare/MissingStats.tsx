@@ -1,8 +1,7 @@
 import { Star } from 'lucide-react';
-import { ONCE_REACHABLE } from '../../components/sync-offer';
 import { libraryActions, useFavorites } from '../../stores/library';
 import { selectOffline, useSyncStatus } from '../../stores/sync-status';
-import { seasonNotKept, STATS_NOT_KEPT } from '../teams/not-kept-words';
+import { notKeptWords } from '../teams/not-kept-words';
 import type { CompareColumn } from './use-compare-columns';
 
 /**
@@ -28,11 +27,11 @@ export function MissingStats({
     ? (column.freshness?.syncedAt ?? null) !== null
       ? `The service has no statistics${forSeason} for this team.`
       : `No statistics${forSeason} in the local copy yet: they are being fetched from the service.`
-    : favorite
-      ? `Not kept offline yet: starred, so its statistics are kept from the next sync, ${ONCE_REACHABLE}.`
-      : hasSeasons && season !== null
-        ? seasonNotKept(season)
-        : STATS_NOT_KEPT;
+    : notKeptWords({
+        what: 'statistics',
+        favorite,
+        season: hasSeasons && season !== null ? season : undefined,
+      });
   return (
     <td
       rowSpan={rows}

@@ -6,7 +6,7 @@ import { matchTypeLabel, MatchTable } from '../../components/MatchTable';
 import { StateMessage } from '../../components/StateMessage';
 import { formatCount } from '../../format/numbers';
 import type { Remote } from '../../stores/query-store';
-import { useSyncStatus } from '../../stores/sync-status';
+import { selectOffline, useSyncStatus } from '../../stores/sync-status';
 import { neverSynced, PartState } from './PartState';
 
 /** The schedule split by type, each keeping the service's order. */
@@ -48,7 +48,7 @@ export function EventMatchesTab({
   eventId: string;
   matches: Remote<MatchListAnswer>;
 }) {
-  const offline = useSyncStatus((state) => state.status?.state === 'offline');
+  const offline = useSyncStatus(selectOffline);
   return (
     <section aria-label="Matches at this event" data-testid="event-matches">
       <div className="tab-toolbar">

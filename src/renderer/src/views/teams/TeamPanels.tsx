@@ -10,8 +10,9 @@ import { MatchTable } from '../../components/MatchTable';
 import { Pagination } from '../../components/Pagination';
 import { Skeleton, StateMessage } from '../../components/StateMessage';
 import { useSyncOffer } from '../../components/sync-offer';
+import { notKeptWords } from './not-kept-words';
 import type { Remote } from '../../stores/query-store';
-import { usePins } from '../../stores/library';
+import { useFavorites, usePins } from '../../stores/library';
 import { teamQueries } from '../../stores/reads';
 import { EventsTable } from '../events/EventsTable';
 
@@ -56,6 +57,7 @@ function inSeason(season: string | undefined): string {
  * or the rows with their freshness and pages.
  */
 function ListState<Item>({
+  teamNumber,
   remote,
   what,
   empty,
@@ -63,6 +65,7 @@ function ListState<Item>({
   onPage,
   children,
 }: {
+  teamNumber: number;
   remote: Remote<Listed<Item>>;
   /** "matches", for the messages. */
   what: string;
@@ -72,6 +75,7 @@ function ListState<Item>({
   children: (items: Item[]) => ReactNode;
 }) {
   const offer = useSyncOffer();
+  const favorite = useFavorites().includes(teamNumber);
   const answer = remote.value;
   if (answer === null) {
     return remote.status === 'error' ? (
@@ -87,7 +91,7 @@ function ListState<Item>({
     return neverSynced ? (
       <StateMessage kind="empty" action={offer.action}>
         {offer.offline
-          ? `Not kept offline: star this team to have its ${what} next time.`
+          ? notKeptWords({ what, favorite })
           : `This team’s ${what} have not been synced yet; sync now to fetch them.`}
       </StateMessage>
     ) : (
@@ -182,6 +186,7 @@ export function TeamEventsPanel({ teamNumber, season, page, onPage }: PanelProps
         <ExportButton list={{ list: 'teamEvents', teamNumber, ...filter }} label="Export events" />
       </PanelBar>
       <ListState
+        teamNumber={teamNumber}
         remote={events}
         what="events"
         empty={`Team ${teamNumber} has no events${inSeason(season)} in the local copy.`}
@@ -221,6 +226,7 @@ export function TeamMatchesPanel({
         />
       </PanelBar>
       <ListState
+        teamNumber={teamNumber}
         remote={matches}
         what="matches"
         empty={`No matches of team ${teamNumber}${eventId === undefined ? inSeason(season) : ' at this event'} in the local copy.`}
@@ -288,6 +294,7 @@ export function TeamClipsPanel({
         </label>
       </PanelBar>
       <ListState
+        teamNumber={teamNumber}
         remote={clips}
         what="clips"
         empty={`No clips of team ${teamNumber}${eventId === undefined ? inSeason(season) : ' at this event'} yet.`}
