@@ -258,6 +258,7 @@ describe('the app’s data layer', () => {
     await ask('edits:sendNow');
     await layer.engine.idle();
     const { data: edits } = (await ask('edits:list')) as { data: { id: number; state: string }[] };
+    await ask('edits:elsewhere');
     const refused = edits.find((edit) => edit.state === 'failed');
     expect(refused, JSON.stringify(edits)).toBeDefined();
     await expect(ask('edits:resolve', { id: refused!.id, take: 'mine' })).rejects.toThrow(

@@ -13,7 +13,10 @@ import { unsentSummary } from './unsent-summary';
  */
 function KeptEdit({ edit, words }: { edit: EditView; words: string }) {
   const titleId = useId();
-  const state = describeState(edit);
+  const attention = needsAttention(edit);
+  // Nothing is on its way to a service not shown: a claimed edit waits like the rest, and is
+  // checked before it is sent again once that service is back.
+  const state = attention ? describeState(edit) : { label: 'Waiting', tone: 'waiting' };
   const details = failureDetails(edit);
   return (
     <li
@@ -33,7 +36,7 @@ function KeptEdit({ edit, words }: { edit: EditView; words: string }) {
         </span>
       </div>
       {/* A waiting edit's "goes out with the next sync" is not true here: the group says when. */}
-      {needsAttention(edit) && <p className="edit-explanation">{state.explanation}</p>}
+      {attention && <p className="edit-explanation">{describeState(edit).explanation}</p>}
       {details.length > 0 && (
         <ul className="edit-details" aria-label="What the service said about each field">
           {details.map((detail) => (
