@@ -1,35 +1,23 @@
-import { setMaxListeners } from 'node:events';
 import type { ResourceKey } from '../../shared/ipc/resources';
-import {
-  type SyncProblem,
-  type SyncScope,
-  type SyncStatus,
-  type SyncSummary,
-  type UnreadableRecords,
-} from '../../shared/ipc/sync';
-import { missingRecordsWords } from '../../shared/missing-records';
-import { formatTimestamp } from '../../shared/wire/formats';
+import type { SyncScope, SyncStatus, SyncSummary } from '../../shared/ipc/sync';
 import type { ApiClient } from '../api/client';
 import type { WriteQueue } from '../cache/write-queue';
 import { Outbox } from '../outbox/outbox';
 import { OutboxWriter } from '../outbox/outbox-writer';
 import type { RoleKnowledge } from '../outbox/role';
 import { RoleLearner } from '../outbox/role-learner';
-import { OutboxStopped, type OutboxSummary } from '../outbox/sender';
 import type { SentCheckTiming } from '../outbox/sent-checks';
 import { SettingsStore } from '../settings/settings-store';
 import type { AppDatabase } from '../storage/database';
 import { BatchWriter } from './batch-writer';
 import { EditRuns } from './edit-runs';
 import { Limiter } from './limiter';
-import { eachLimited } from './pacing';
 import { SyncPlanner } from './plan';
 import { pullByKey } from './pulls/by-key';
 import type { PullContext } from './pulls/context';
-import { problemOf } from './problem';
 import { SyncReporter } from './reporter';
-import { RunPulls } from './run-pulls';
-import { runInOrder } from './run-order';
+import { Canceled, runController, StaleService } from './run-stops';
+import { NONE_UNREADABLE, SyncRun, type RunOptions } from './sync-run';
 
 export interface SyncEngineOptions {
   reader: AppDatabase;
@@ -59,48 +47,7 @@ export interface SyncEngineOptions {
   sentChecks?: SentCheckTiming;
 }
 
-export interface RunOptions {
-  scope?: SyncScope;
-  /** Pull every resource of the scope, however fresh its copy. */
-  force?: boolean;
-  /** Send the organizers' edits and pull nothing: what a save asks for when it is online. */
-  editsOnly?: boolean;
-}
-
-function missingProblem(unreadable: UnreadableRecords): SyncProblem | null {
-  if (unreadable.count === 0) return null;
-  return { code: 'invalid_response', message: missingRecordsWords(unreadable) };
-}
-
-/** Problems that mean the service cannot be reached from here for now, not that it is broken. */
-const UNREACHABLE_CODES = new Set(['offline', 'timeout', 'captive_portal']);
-
 const DEFAULTS = { concurrency: 24, maxAgeMs: 6 * 60 * 60_000 };
-const NONE_UNREADABLE: UnreadableRecords = { count: 0, records: [] };
-class Canceled extends Error {
-  constructor() {
-    super('The sync was canceled.');
-    this.name = 'Canceled';
-  }
-}
-
-/** What a run or fetch that started against the previous service gets when it tries to write. */
-class StaleService extends Error {
-  constructor() {
-    super('The service changed; this answer belongs to the previous one and was not stored.');
-    this.name = 'StaleService';
-  }
-}
-
-/**
- * Every request in flight and every one waiting for its turn listens to its run's signal: dozens
- * at once is how a run works, not a leak, so Node's warning above ten is turned off for it.
- */
-function runController(): AbortController {
-  const controller = new AbortController();
-  setMaxListeners(0, controller.signal);
-  return controller;
-}
 
 interface BackgroundFetch {
   task: Promise<void>;
@@ -350,150 +297,27 @@ export class SyncEngine {
     this.schedule.timer.unref();
   }
 
-  private async execute(options: RunOptions, controller: AbortController): Promise<SyncSummary> {
-    const scope = options.scope ?? 'default';
-    const force = options.force ?? false;
+  /** One run, with the generation it started in: its writes are refused once that is gone. */
+  private execute(options: RunOptions, controller: AbortController): Promise<SyncSummary> {
     const generation = this.generation;
-    const startedAt = formatTimestamp(this.now());
-    const pulls = new RunPulls(controller);
-    const { tally, unreadable } = pulls;
-    let edits: OutboxSummary = { sent: 0, pending: 0, failed: 0, conflicts: 0, checking: 0 };
-    // A run that starts offline is offline until the service answers it: "Syncing edits" while
-    // nothing can be sent would not be true, and the run mostly ends offline again.
-    const { state: before, problem: offlineProblem } = this.reporter.status;
-    let heard = before !== 'offline';
-    const heardFrom = () => {
-      if (heard) return;
-      heard = true;
-      this.reporter.update({ state: 'syncing', problem: null });
-    };
-    this.reporter.update({
-      state: heard ? 'syncing' : 'offline',
-      scope,
-      progress: null,
-      problem: heard ? null : offlineProblem,
-      lastAttemptAt: startedAt,
-      unreadable: NONE_UNREADABLE,
-    });
-
-    const summary = (
-      outcome: SyncSummary['outcome'],
-      problem: SyncProblem | null,
-    ): SyncSummary => ({
-      outcome,
-      scope,
-      startedAt,
-      finishedAt: formatTimestamp(this.now()),
-      requests: tally.requests,
-      resources: { pulled: tally.pulled, changed: tally.changed, failed: tally.failed },
-      records: tally.records,
-      problem,
-      unreadable,
-      outbox: edits,
-    });
-
-    let client: ApiClient;
-    try {
-      // Edits stand on screen whatever happened to the copy since (a clear, a change of service).
-      await this.outbox.restore();
-      await this.outbox.settleHeld();
-      client = await this.options.connect();
-    } catch (error) {
-      const problem = problemOf(error);
-      this.reporter.finish('error', problem);
-      return summary('failed', problem);
-    }
-
-    const context = this.contextFor(
-      client,
-      controller.signal,
-      generation,
-      this.settings.concurrency,
-      (count) => {
-        tally.requests += count;
-      },
-      heardFrom,
-    );
-
-    const phase = async <Item>(
-      name: string,
-      items: readonly Item[],
-      work: (item: Item) => Promise<unknown>,
-    ) => {
-      let done = 0;
-      this.reporter.update({ progress: { phase: name, done, total: items.length } });
-      // More workers than request slots: a worker waiting for its write to commit must not leave
-      // a slot idle, so others keep the requests in flight meanwhile.
-      await eachLimited(items, this.settings.concurrency * 2, controller.signal, async (item) => {
-        await work(item);
-        done += 1;
-        this.reporter.update({ progress: { phase: name, done, total: items.length } });
-      });
-      // The end of a phase is news on its own, not one more update to coalesce.
-      this.reporter.pushStatus();
-    };
-
-    try {
-      // Edits go first: what an organizer changed offline reaches the service before the pulls
-      // bring back its view of the same events.
-      const editScope = this.editScope();
-      if (editScope !== null) {
-        this.reporter.update({ progress: { phase: 'edits', done: 0, total: 0 } });
-        try {
-          edits = await this.editRuns.send(client, editScope, controller.signal);
-          if (edits.sent > 0) heardFrom();
-        } catch (error) {
-          if (!(error instanceof OutboxStopped)) throw error;
-          edits = error.summary;
-          throw error.reason;
-        }
-      }
-      if (options.editsOnly === true) {
-        this.reporter.finish('idle', null);
-        return summary('completed', null);
-      }
-      await runInOrder({
-        scope,
-        force,
-        context,
+    const run = new SyncRun(
+      {
+        reporter: this.reporter,
         planner: this.planner,
-        maxAgeMs: this.settings.maxAgeMs,
-        pull: pulls.pull,
-        phase,
-      });
-      const deferred = pulls.takeDeferred();
-      if (deferred.length > 0) {
-        await phase('second tries', deferred, (work) => pulls.pull(work, true));
-      }
-      await context.batch.write(() => undefined);
-      if (editScope !== null) {
-        edits = await this.editRuns.findLost(client, editScope, controller.signal, edits);
-      }
-      const failures = pulls.problem();
-      if (failures === null) {
-        const finishedAt = formatTimestamp(this.now());
-        await this.settingsStore.setLastSyncSuccess(finishedAt);
-        this.reporter.update({ lastSuccessAt: finishedAt });
-      }
-      // A record the run could not read leaves the copy short of it (or holding an old version):
-      // the run is partial, and says which records, until a run reads them (their pages keep no
-      // validator, so every run asks for them again). Nothing got through: that is a failed run,
-      // not a partial one, whatever the reasons.
-      const problem = failures ?? missingProblem(unreadable);
-      this.reporter.update({ unreadable });
-      const outcome = problem === null ? 'completed' : tally.pulled === 0 ? 'failed' : 'partial';
-      this.reporter.finish(outcome === 'failed' ? 'error' : 'idle', problem);
-      return summary(outcome, problem);
-    } catch (error) {
-      const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
-      if (reason instanceof Canceled) {
-        this.reporter.finish('idle', null);
-        return summary('canceled', null);
-      }
-      const problem = problemOf(reason);
-      this.reporter.finish(UNREACHABLE_CODES.has(problem.code) ? 'offline' : 'error', problem);
-      return summary('failed', problem);
-    }
+        outbox: this.outbox,
+        editRuns: this.editRuns,
+        settingsStore: this.settingsStore,
+        connect: () => this.options.connect(),
+        editScope: this.editScope,
+        now: this.now,
+        settings: this.settings,
+        contextFor: (client, signal, requestsInFlight, requested, answered) =>
+          this.contextFor(client, signal, generation, requestsInFlight, requested, answered),
+      },
+      options,
+      controller,
+    );
+    return run.execute();
   }
 
   /**
