@@ -3,7 +3,7 @@
 // tests (vitest), end-to-end tests (Playwright). On Linux it first moves into a private D-Bus
 // session with a throw-away, unlocked gnome-keyring, so keychain tests use a real Secret Service
 // without touching the user's own keyring.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,6 +73,35 @@ function run(label, command, args) {
   return ok;
 }
 
+/**
+ * Runs independent stages side by side (the static checks share no state), each one's output
+ * held until it ends so the logs do not interleave. Resolves with each stage's success, in order.
+ */
+function runTogether(stages) {
+  return Promise.all(
+    stages.map(
+      ([label, command, args]) =>
+        new Promise((done) => {
+          const started = Date.now();
+          const child = spawn(command, args, { env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (status) => {
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            const ok = status === 0;
+            console.log(`\n[test] ── ${label}: ${[command, ...args].join(' ')}`);
+            process.stdout.write(Buffer.concat(output));
+            console.log(
+              `[test] ── ${label}: ${ok ? 'ok' : `FAILED (exit ${status})`} in ${seconds} s`,
+            );
+            done(ok);
+          });
+        }),
+    ),
+  );
+}
+
 function countVitest(file) {
   if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -93,7 +122,7 @@ function countPlaywright(file) {
   };
 }
 
-function main() {
+async function main() {
   if (process.platform === 'linux' && process.env[INSIDE_SESSION] !== '1') {
     const status = enterKeyringSession();
     if (status !== null) process.exit(status);
@@ -107,9 +136,11 @@ function main() {
   const bin = (name) => join('node_modules', '.bin', name);
 
   const stages = [
-    run('type check', 'npm', ['run', '--silent', 'typecheck']),
-    run('lint', bin('eslint'), ['--max-warnings', '0', '.']),
-    run('formatting', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
+    ...(await runTogether([
+      ['type check', 'npm', ['run', '--silent', 'typecheck']],
+      ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
+      ['formatting', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
+    ])),
     run('build', bin('electron-vite'), ['build', '--logLevel', 'warn']),
     run('unit and integration tests', bin('vitest'), [
       'run',
@@ -133,4 +164,4 @@ function main() {
   process.exit(failedStages === 0 && total.failed === 0 ? 0 : 1);
 }
 
-main();
+await main();

@@ -21,6 +21,9 @@ export function recordValues(
   };
 }
 
+/** What a field reads on an event nobody set it on: the service's default (`decisions.md`). */
+const UNSET_DEFAULTS: FieldValues = { visibility: 'public' };
+
 export type Conflicts = Partial<Record<EditableField, FieldConflict>>;
 
 export interface UpdateVerdict {
@@ -77,14 +80,18 @@ export function isApplied(edit: UpdateEdit, record: EventRecord): boolean {
 
 /**
  * A delete asked for one state of the event; every field someone changed since is shown before
- * the event goes, since deleting it would delete their change too.
+ * the event goes, since deleting it would delete their change too. A base the cache never knew
+ * (the visibility of an event only read from its list) cannot tell whether someone did: a value
+ * other than the one every event starts with is someone's choice the organizer never saw, and is
+ * held as a conflict too, never taken as the service's.
  */
 export function compareDelete(edit: DeleteEdit, record: EventRecord): Conflicts {
   const theirs = recordValues(record);
   const conflicts: Conflicts = {};
   for (const field of EDITABLE_EVENT_FIELDS) {
     const base = edit.base[field];
-    if (base === undefined || base === null || base === theirs[field]) continue;
+    if (base === undefined || base === theirs[field]) continue;
+    if (base === null && theirs[field] === UNSET_DEFAULTS[field]) continue;
     conflicts[field] = { base, theirs: theirs[field], mine: null };
   }
   return conflicts;

@@ -17,9 +17,14 @@ type Verdict = 'holds' | 'lost' | 'moved on';
  * told once, as a failed edit that holds it (`Settle.lost`), and is no longer watched; a field
  * someone changed since to a third value is their change, and ends the watch too. Events with
  * edits still standing are left to those edits. Returns how many losses were found.
+ *
+ * An event the service answers it does not have is gone only for a key that sees private events:
+ * to a viewer's key (one downgraded, say) a private event answers the same. `seesPrivate` asks,
+ * once a run at most; while it cannot tell, the change stays watched and nothing is told.
  */
 export async function findLostChanges(
   context: SendContext,
+  seesPrivate: () => Promise<boolean>,
   now: number = Date.now(),
 ): Promise<number> {
   const { read, writer, scope, settle } = context;
@@ -32,6 +37,7 @@ export async function findLostChanges(
     })),
   );
   let lost = 0;
+  let canSee: Promise<boolean> | undefined;
   for (const { change, standing, row } of watched) {
     if (Date.parse(change.sentAt) < now - WATCHED_FOR_MS) {
       await settle.forgetSent(change.eventId);
@@ -43,6 +49,7 @@ export async function findLostChanges(
         ? await askService(context, change.eventId)
         : { ...fieldValues(row, Object.keys(change.fields) as EditableField[]), inCopy: true };
     if (values === undefined) continue;
+    if (values === null && !(await (canSee ??= seesPrivate()))) continue;
     const verdict = judge(change, values);
     // An event the copy does not keep is asked for once: it is not watched run after run.
     if (verdict === 'holds' && values !== null && !values.inCopy) {

@@ -155,14 +155,18 @@ export class Outbox {
         this.overlay.refresh(eventId);
         return null;
       }
+      const base = fieldValues(row, EDITABLE_EVENT_FIELDS);
+      // As for an update: a validator cannot vouch for a field the base never knew, so the
+      // service's record is read and compared instead.
+      const known = Object.values(base).every((value) => value !== null);
       const { baseEtag } = this.captureBase(scope, eventId);
       const id = this.rows.add({
         service: scope,
         eventId,
         kind: 'delete',
         payload: null,
-        base: fieldValues(row, EDITABLE_EVENT_FIELDS),
-        baseEtag,
+        base,
+        baseEtag: known ? baseEtag : null,
         idempotencyKey: randomUUID(),
         queuedAt: formatTimestamp(this.options.now()),
       });

@@ -29,8 +29,8 @@ describe.each([
   });
   afterAll(() => server.close());
 
-  async function synced() {
-    const rig = openOutboxRig(server, 'organizer');
+  async function synced(role: 'organizer' | 'admin' = 'organizer') {
+    const rig = openOutboxRig(server, role);
     rigs.push(rig);
     expect((await rig.run({ scope: 'default' })).outcome).toBe('completed');
     return rig;
@@ -96,6 +96,33 @@ describe.each([
       conflict: { fields: { visibility: { base: null, theirs: 'private', mine: 'unlisted' } } },
     });
     expect(rig.writes.filter((write) => write.method === 'PATCH')).toEqual([]);
+  });
+
+  it('a delete of an event whose visibility was never read is held as a conflict, another organizer’s private kept', async () => {
+    // Deleting takes the admin role.
+    const rig = await synced('admin');
+    const listOnly = (await serviceEvents(server, '')).find(
+      (event) => rig.row(event.id)?.visibility === null,
+    );
+    expect(listOnly, 'an event the cache knows from the list alone').toBeDefined();
+    const eventId = listOnly!.id;
+    await rig.engine.outbox.queueDelete(eventId);
+    expect(await patchEvent(server, eventId, { visibility: 'private' })).toBe(200);
+    const run = await rig.run({ scope: 'default' });
+    expect(run.outbox).toMatchObject({ sent: 0, conflicts: 1 });
+    expect((await serviceEvent(server, eventId))?.visibility).toBe('private');
+    const [edit] = await rig.edits();
+    expect(edit).toMatchObject({
+      kind: 'delete',
+      state: 'conflict',
+      conflict: { fields: { visibility: { base: null, theirs: 'private', mine: null } } },
+    });
+    expect(rig.writes.filter((write) => write.method === 'DELETE')).toEqual([]);
+
+    // Deleting it all the same is the organizer's choice, made knowing it is private now.
+    await rig.engine.outbox.resolve(edit!.id, 'mine');
+    expect((await rig.run({ scope: 'default' })).outbox).toMatchObject({ sent: 1, conflicts: 0 });
+    expect(await serviceEvent(server, eventId)).toBeNull();
   });
 
   it('a change the service refuses only with someone else’s is a conflict that says why; choices that break the rule are refused', async () => {

@@ -55,6 +55,15 @@ async function sync(layer: DataLayer) {
   await layer.engine.idle();
 }
 
+/**
+ * The event's page, open as a deletion is confirmed there: its single record is read, so the
+ * deletion is based on its visibility too (some of the demo's events are private).
+ */
+async function opened(layer: DataLayer, dispatch: Dispatch, eventId: string) {
+  await valueOf(dispatch('events:get', { eventId }));
+  await layer.engine.idle();
+}
+
 const listed = async (dispatch: Dispatch) =>
   (await valueOf<EditList>(dispatch('edits:list', undefined))).data;
 
@@ -63,6 +72,7 @@ it('is on disk at once, survives a close in its window, and goes out only after 
   await valueOf(dispatch('settings:setService', { baseUrl: server.url }));
   await layer.engine.idle();
   const [target] = await serviceEvents(server, '');
+  await opened(layer, dispatch, target!.id);
   const held = await valueOf<EditView>(
     dispatch('events:delete', { eventId: target!.id, holdMs: HOLD_MS }),
   );
@@ -176,8 +186,9 @@ const rename = (dispatch: Dispatch, eventId: string, name: string) =>
 
 it('goes out when its window ends though an edit was saved in it', async () => {
   const { layer, dispatch } = open();
-  await onTestTimers(layer);
   const [target, other] = await serviceEvents(server, '');
+  await opened(layer, dispatch, target!.id);
+  await onTestTimers(layer);
   await valueOf(dispatch('events:delete', { eventId: target!.id, holdMs: HOLD_MS }));
   await rename(dispatch, other!.id, 'Saved In The Window');
 
@@ -191,8 +202,9 @@ it('goes out when its window ends though an edit was saved in it', async () => {
 
 it('does not hold back an edit saved just before it', async () => {
   const { layer, dispatch } = open();
-  await onTestTimers(layer);
   const [target, other] = await serviceEvents(server, '');
+  await opened(layer, dispatch, target!.id);
+  await onTestTimers(layer);
   await rename(dispatch, other!.id, 'Saved Before The Delete');
   await valueOf(dispatch('events:delete', { eventId: target!.id, holdMs: HOLD_MS }));
 

@@ -73,4 +73,34 @@ describe('a service restored from an older backup', () => {
     expect(again.outbox.failed).toBe(2);
     expect(await rig.edits()).toHaveLength(2);
   });
+
+  it('is not what a key lowered to viewer sees: a private event created here is not told lost', async () => {
+    const dir = tempDir('lowered');
+    const db = join(dir, 'service.db');
+    let server = await serviceOn(db);
+    const { keys } = server;
+    const port = Number(new URL(server.url).port);
+    const rig = openOutboxRig(server);
+    rigs.push(rig);
+    expect((await rig.run({ scope: 'default' })).outcome).toBe('completed');
+    await rig.engine.outbox.create(
+      newEvent('Private Before The Downgrade', { visibility: 'private' }),
+    );
+    expect((await rig.run({ scope: 'default' })).outbox).toMatchObject({ sent: 1, failed: 0 });
+
+    // The same key, made a viewer's: private events answer 404 to it, as if they were gone.
+    await stop(server);
+    server = await serviceOn(db, { ...keys, viewer: keys.organizer, organizer: keys.viewer }, port);
+    const lowered = await rig.run({ scope: 'default' });
+    expect(lowered.outcome).toBe('completed');
+    expect(lowered.outbox.failed).toBe(0);
+    expect(await rig.edits()).toEqual([]);
+    expect(await serviceEvents(server, 'Private Before The Downgrade')).toHaveLength(1);
+
+    // Back to an organizer's: still there, and still nothing to tell.
+    await stop(server);
+    server = await serviceOn(db, keys, port);
+    expect((await rig.run({ scope: 'default' })).outbox.failed).toBe(0);
+    expect(await rig.edits()).toEqual([]);
+  });
 });
