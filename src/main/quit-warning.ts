@@ -1,3 +1,4 @@
+import { needsAttention, type EditState } from '../shared/ipc/edits';
 import { pushes } from '../shared/ipc/pushes';
 import { touches } from '../shared/ipc/resources';
 import type { PushHub } from './ipc/push-hub';
@@ -39,8 +40,8 @@ function edits(count: number): string {
 }
 
 /** Counts a list of edits as `edits:list` answers it. */
-export function tallyUnsent(list: readonly { state: string }[]): UnsentTally {
-  const attention = list.filter(({ state }) => state === 'failed' || state === 'conflict').length;
+export function tallyUnsent(list: readonly { state: EditState }[]): UnsentTally {
+  const attention = list.filter(needsAttention).length;
   return { waiting: list.length - attention, attention };
 }
 
@@ -117,7 +118,7 @@ export function trackUnsentEdits({
   reportError,
 }: {
   hub: Pick<PushHub, 'attach'>;
-  list: () => Promise<{ data: readonly { state: string }[] }>;
+  list: () => Promise<{ data: readonly { state: EditState }[] }>;
   reportError?: (where: string, error: unknown) => void;
 }): UnsentEditsTracker {
   let tally = NOTHING_UNSENT;
