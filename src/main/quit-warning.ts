@@ -1,4 +1,5 @@
 import { keptEditsSentence, type KeptEdits } from '../shared/edits-elsewhere';
+import { needsAttention, type EditState } from '../shared/ipc/edits';
 import { pushes } from '../shared/ipc/pushes';
 import { touches } from '../shared/ipc/resources';
 import type { PushHub } from './ipc/push-hub';
@@ -47,14 +48,14 @@ function edits(count: number): string {
 }
 
 /** Counts a list of edits as `edits:list` answers it. */
-export function tallyUnsent(list: readonly { state: string }[]): UnsentTally {
-  const attention = list.filter(({ state }) => state === 'failed' || state === 'conflict').length;
+export function tallyUnsent(list: readonly { state: EditState }[]): UnsentTally {
+  const attention = list.filter(needsAttention).length;
   return { waiting: list.length - attention, attention };
 }
 
 /** Counts each other service's edits as `edits:elsewhere` answers them. */
 export function tallyElsewhere(
-  groups: readonly { service: string; edits: readonly { state: string }[] }[],
+  groups: readonly { service: string; edits: readonly { state: EditState }[] }[],
 ): KeptEdits[] {
   return groups.map(({ service, edits }) => ({ service, ...tallyUnsent(edits) }));
 }
@@ -135,7 +136,7 @@ export interface UnsentEditsTracker {
 }
 
 type ElsewhereAnswer = {
-  groups: readonly { service: string; edits: readonly { state: string }[] }[];
+  groups: readonly { service: string; edits: readonly { state: EditState }[] }[];
 };
 
 const NOWHERE_ELSE: ElsewhereAnswer = { groups: [] };
@@ -152,7 +153,7 @@ export function trackUnsentEdits({
   reportError,
 }: {
   hub: Pick<PushHub, 'attach'>;
-  list: () => Promise<{ data: readonly { state: string }[] }>;
+  list: () => Promise<{ data: readonly { state: EditState }[] }>;
   elsewhere?: () => Promise<ElsewhereAnswer>;
   reportError?: (where: string, error: unknown) => void;
 }): UnsentEditsTracker {

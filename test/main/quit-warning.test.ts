@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PushHub } from '../../src/main/ipc/push-hub';
+import type { EditState } from '../../src/shared/ipc/edits';
 import {
   leaveDecision,
   quitChosen,
@@ -20,7 +21,7 @@ const total = ({ waiting, attention }: UnsentTally) => waiting + attention;
  */
 
 /** Edits in these states, as `edits:list` answers them (only the state is read here). */
-const listed = (...states: string[]) => states.map((state) => ({ state }));
+const listed = (...states: EditState[]) => states.map((state) => ({ state }));
 
 /** Lets the tracker's reads settle. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -178,9 +179,9 @@ describe('trackUnsentEdits', () => {
 
   it('keeps the newest answer when reads overlap', async () => {
     const hub = new PushHub();
-    const pending: ((data: { state: string }[]) => void)[] = [];
+    const pending: ((data: { state: EditState }[]) => void)[] = [];
     const list = () =>
-      new Promise<{ data: { state: string }[] }>((resolve) =>
+      new Promise<{ data: { state: EditState }[] }>((resolve) =>
         pending.push((data) => resolve({ data })),
       );
     const tracker = trackUnsentEdits({ hub, list });

@@ -1,4 +1,5 @@
 import type { FailureCode } from '../../shared/failures';
+import type { EditState } from '../../shared/ipc/edits';
 import type { ErrorDetail } from '../../shared/wire/errors';
 import type { EventCreateInput, EventPatchInput } from '../../shared/wire/event';
 import { checkCreateBody } from '../../shared/wire/event-input';
@@ -7,17 +8,6 @@ import type { EditableField, FieldValues } from './event-row';
 
 export const EDIT_KINDS = ['create', 'update', 'delete'] as const;
 export type EditKind = (typeof EDIT_KINDS)[number];
-
-/**
- * - `pending`: waiting to be sent.
- * - `sending`: handed to the service without a clear answer yet; it may have been applied, so it
- *   is checked on the service before it is ever sent again (also after a crash).
- * - `failed`: the service refused it for good (its message is kept); it no longer shows in the
- *   cache, and the input is kept to be fixed and sent again.
- * - `conflict`: someone else changed a field this edit changes; the organizer chooses.
- */
-export const EDIT_STATES = ['pending', 'sending', 'failed', 'conflict'] as const;
-export type EditState = (typeof EDIT_STATES)[number];
 
 /** Why an edit failed or last failed to go out, in the service's words where it gave any. */
 export interface EditError {

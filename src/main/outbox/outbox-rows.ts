@@ -1,7 +1,8 @@
 import type { Statement } from 'better-sqlite3';
 import type { ChangeRecorder } from '../cache/change-log';
 import type { AppDatabase } from '../storage/database';
-import type { Edit, EditConflict, EditError, EditKind, EditState } from './edit';
+import type { EditState } from '../../shared/ipc/edits';
+import type { Edit, EditConflict, EditError, EditKind } from './edit';
 import type { FieldValues } from './event-row';
 
 interface OutboxRow {

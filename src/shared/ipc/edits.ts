@@ -31,7 +31,21 @@ export const EDITABLE_EVENT_FIELDS = [
 export const editableEventFieldSchema = z.enum(EDITABLE_EVENT_FIELDS);
 export type EditableEventField = z.infer<typeof editableEventFieldSchema>;
 
+/**
+ * - `pending`: waiting to be sent.
+ * - `sending`: handed to the service without a clear answer yet; it may have been applied, so it
+ *   is checked on the service before it is ever sent again (also after a crash).
+ * - `failed`: the service refused it for good (its message is kept); it no longer shows in the
+ *   cache, and the input is kept to be fixed and sent again.
+ * - `conflict`: someone else changed a field this edit changes; the organizer chooses.
+ */
 export const EDIT_STATES = ['pending', 'sending', 'failed', 'conflict'] as const;
+export type EditState = (typeof EDIT_STATES)[number];
+
+/** Refused for good, or in conflict: the edit waits on the organizer, not on the network. */
+export function needsAttention(edit: { state: EditState }): boolean {
+  return edit.state === 'failed' || edit.state === 'conflict';
+}
 
 export const editIdSchema = z.number().int().min(1);
 

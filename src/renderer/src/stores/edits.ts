@@ -22,11 +22,6 @@ export function unsentCount(edits: readonly EditView[]): number {
   return edits.length;
 }
 
-/** Whether an edit needs the organizer: refused for good, or in conflict. */
-export function needsAttention(edit: EditView): boolean {
-  return edit.state === 'failed' || edit.state === 'conflict';
-}
-
 /** The event's edits, in order; a temporary code and the service's code are the same event. */
 export function editsOf(edits: readonly EditView[], eventId: string): EditView[] {
   return edits.filter((edit) => edit.eventId === eventId);

@@ -1,5 +1,6 @@
 import { StateMessage } from '../components/StateMessage';
-import { editQueries, needsAttention } from '../stores/edits';
+import { needsAttention } from '../../../shared/ipc/edits';
+import { editQueries } from '../stores/edits';
 import '../styles/edits.css';
 import { createdNames, describeEdit } from './edits/edit-words';
 import { EditItem } from './edits/EditItem';

@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { serviceName, switchBackLine } from '../../../../shared/edits-elsewhere';
 import type { EditsElsewhereGroup, EditView } from '../../../../shared/ipc/edits';
 import { DateText } from '../../components/DateText';
-import { editQueries, needsAttention } from '../../stores/edits';
+import { needsAttention } from '../../../../shared/ipc/edits';
+import { editQueries } from '../../stores/edits';
 import { createdNames, describeEdit, describeState, failureDetails } from './edit-words';
 import { unsentSummary } from './unsent-summary';
 

@@ -1,5 +1,5 @@
 import type { EditableEventField, EditView } from '../../../../shared/ipc/edits';
-import { EDITABLE_EVENT_FIELDS } from '../../../../shared/ipc/edits';
+import { EDITABLE_EVENT_FIELDS, needsAttention } from '../../../../shared/ipc/edits';
 import { fieldHeading, fieldName, fieldValueText } from './field-words';
 
 /*
@@ -186,7 +186,7 @@ function unknownBase(edit: EditView): string[] {
  * two changes together made has them too: they say which rule the two broke.
  */
 export function failureDetails(edit: EditView): string[] {
-  if (edit.state !== 'failed' && edit.state !== 'conflict') return [];
+  if (!needsAttention(edit)) return [];
   return (edit.error?.details ?? []).map(({ field, issue }) =>
     field === '' ? issue : `${fieldHeading(field)}: ${issue}`,
   );

@@ -1,5 +1,6 @@
 import type { EditsElsewhereGroup, EditView } from '../../../../shared/ipc/edits';
-import { needsAttention, unsentCount } from '../../stores/edits';
+import { needsAttention } from '../../../../shared/ipc/edits';
+import { unsentCount } from '../../stores/edits';
 
 /*
  * What the sync bar and the sidebar say about the outbox, and whether closing the page should be

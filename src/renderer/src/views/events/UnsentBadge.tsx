@@ -1,7 +1,8 @@
 import { CloudOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../routes';
-import { editQueries, editsOf, needsAttention } from '../../stores/edits';
+import { needsAttention } from '../../../../shared/ipc/edits';
+import { editQueries, editsOf } from '../../stores/edits';
 
 /**
  * "Not sent yet" in the event's header while any edit of it waits in the outbox, linking to the

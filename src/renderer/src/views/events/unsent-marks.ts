@@ -1,5 +1,5 @@
 import type { EditView } from '../../../../shared/ipc/edits';
-import { needsAttention } from '../../stores/edits';
+import { needsAttention } from '../../../../shared/ipc/edits';
 
 export interface UnsentMark {
   count: number;

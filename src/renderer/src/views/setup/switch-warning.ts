@@ -8,7 +8,7 @@ import {
 import type { EditsElsewhereGroup, EditView } from '../../../../shared/ipc/edits';
 import type { SetupState } from '../../../../shared/ipc/setup';
 import { normaliseServiceUrl } from '../../../../shared/service-url';
-import { needsAttention } from '../../stores/edits';
+import { needsAttention } from '../../../../shared/ipc/edits';
 
 /** What the question before a switch says: the edits it leaves behind, service by service. */
 export interface SwitchWarning {
