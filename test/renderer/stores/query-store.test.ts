@@ -203,6 +203,28 @@ describe('a change notice during the first read', () => {
   });
 });
 
+describe('answered: an action that answers with what it changed', () => {
+  it('shows the answer at once, and a read begun before it cannot put the old value back', async () => {
+    const { calls, loader } = heldLoader();
+    const store = createQueryStore({ record: loader });
+    const stop = store.watch('record', { id: 'a' });
+    calls[0]!.answer('first');
+    await settle();
+    invalidateQueries(['events']);
+    expect(loader).toHaveBeenCalledTimes(2);
+    store.answered('record', { id: 'a' }, { builtFrom: ['events'], label: 'saved' });
+    expect(store.current('record', { id: 'a' })).toMatchObject({
+      status: 'ready',
+      stale: false,
+      value: { label: 'saved' },
+    });
+    calls[1]!.answer('read before the save');
+    await settle();
+    expect(store.current('record', { id: 'a' }).value).toMatchObject({ label: 'saved' });
+    stop();
+  });
+});
+
 describe('shownRemote: keeping the previous answer', () => {
   const previous: Remote<{ rows: string[] }> = {
     value: { rows: ['old filter'] },
