@@ -47,6 +47,10 @@ export function needsAttention(edit: { state: EditState }): boolean {
   return edit.state === 'failed' || edit.state === 'conflict';
 }
 
+/** What a key may do at a service: read, edit events, or delete them too. */
+export const KEY_ROLES = ['viewer', 'organizer', 'admin'] as const;
+export type KeyRole = (typeof KEY_ROLES)[number];
+
 export const editIdSchema = z.number().int().min(1);
 
 /**
@@ -274,7 +278,7 @@ export const editCommands = {
   'edits:role': {
     input: noInput,
     output: z.object({
-      role: z.enum(['viewer', 'organizer', 'admin']).nullable(),
+      role: z.enum(KEY_ROLES).nullable(),
       learnedAt: responseTimestampSchema.nullable(),
       builtFrom: builtFromSchema,
     }),
