@@ -31,6 +31,13 @@ export const EDITABLE_EVENT_FIELDS = [
 export const editableEventFieldSchema = z.enum(EDITABLE_EVENT_FIELDS);
 export type EditableEventField = z.infer<typeof editableEventFieldSchema>;
 
+/** A field's name within its part of the body: `location.city` is `city`. */
+export type FieldMember<F extends EditableEventField> = F extends `location.${infer M}` ? M : F;
+
+export function fieldMember<F extends EditableEventField>(field: F): FieldMember<F> {
+  return field.replace(/^location\./, '') as FieldMember<F>;
+}
+
 /**
  * - `pending`: waiting to be sent.
  * - `sending`: handed to the service without a clear answer yet; it may have been applied, so it
