@@ -1,10 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ApiKeyEntry, Role } from './config';
+import type { KeyRole } from '../shared/ipc/edits';
+import type { ApiKeyEntry } from './config';
 import { HttpError } from './errors';
 
 /** Who is asking: a role for a valid key, `null` for an anonymous caller. */
 export interface Caller {
-  role: Role | null;
+  role: KeyRole | null;
   /** SHA-256 of the key (hex): what idempotency records and rate buckets are keyed by, never the key. */
   keyHash: string | null;
 }
@@ -18,7 +19,7 @@ export type Access = 'open' | 'any-key' | 'organizer' | 'admin';
 export type Credentials =
   { kind: 'none' } | { kind: 'invalid' } | { kind: 'valid'; caller: Caller };
 
-const RANK: Readonly<Record<Role, number>> = { viewer: 0, organizer: 1, admin: 2 };
+const RANK: Readonly<Record<KeyRole, number>> = { viewer: 0, organizer: 1, admin: 2 };
 
 /** Organizers and admins see private and unlisted events in every list; everyone else sees public. */
 export function seesHiddenEvents(caller: Caller): boolean {
@@ -31,7 +32,7 @@ function sha256(text: string): Buffer {
 
 /** The configured keys, held only as hashes so that comparing them takes the same time for any key. */
 export class KeyTable {
-  private readonly entries: { hash: Buffer; role: Role }[];
+  private readonly entries: { hash: Buffer; role: KeyRole }[];
 
   constructor(keys: readonly ApiKeyEntry[]) {
     this.entries = keys.map(({ key, role }) => ({ hash: sha256(key), role }));
@@ -41,8 +42,8 @@ export class KeyTable {
    * Every stored hash is compared, with no early exit, so the time taken says nothing about which
    * key (or how much of one) matched.
    */
-  private roleOf(presentedHash: Buffer): Role | null {
-    let role: Role | null = null;
+  private roleOf(presentedHash: Buffer): KeyRole | null {
+    let role: KeyRole | null = null;
     for (const entry of this.entries) {
       if (timingSafeEqual(presentedHash, entry.hash) && role === null) role = entry.role;
     }

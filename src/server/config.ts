@@ -1,10 +1,10 @@
-export type DataSize = 'demo' | 'large' | 'none';
+import type { KeyRole } from '../shared/ipc/edits';
 
-export type Role = 'viewer' | 'organizer' | 'admin';
+export type DataSize = 'demo' | 'large' | 'none';
 
 export interface ApiKeyEntry {
   key: string;
-  role: Role;
+  role: KeyRole;
 }
 
 export interface RateLimit {

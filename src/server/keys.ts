@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { ApiKeyEntry, Role } from './config';
-
-export const ROLES: readonly Role[] = ['viewer', 'organizer', 'admin'];
+import { KEY_ROLES } from '../shared/ipc/edits';
+import type { ApiKeyEntry } from './config';
 
 /** Keys travel in a Bearer header, so they are visible ASCII without spaces. */
 const keysFileSchema = z.object({
@@ -11,7 +10,7 @@ const keysFileSchema = z.object({
     .array(
       z.object({
         key: z.string().regex(/^[\x21-\x7e]{1,512}$/, 'must be 1-512 visible ASCII characters'),
-        role: z.enum(['viewer', 'organizer', 'admin']),
+        role: z.enum(KEY_ROLES),
       }),
     )
     .min(1, 'must list at least one key')
@@ -54,7 +53,7 @@ export function readKeysFile(path: string): ApiKeyEntry[] {
 
 /** One fresh random key per role, for a service started without a keys file. */
 export function generateKeys(): ApiKeyEntry[] {
-  return ROLES.map((role) => ({ key: randomBytes(24).toString('base64url'), role }));
+  return KEY_ROLES.map((role) => ({ key: randomBytes(24).toString('base64url'), role }));
 }
 
 export function describeKeys(keys: readonly ApiKeyEntry[]): string {

@@ -2,7 +2,8 @@ import { test as base, expect } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { createCredentials } from '../../src/main/credentials/credentials';
 import { startPreview, type RunningPreview } from '../../src/preview/preview';
-import type { DataSize, Role } from '../../src/server/config';
+import type { DataSize } from '../../src/server/config';
+import type { KeyRole } from '../../src/shared/ipc/edits';
 import type { SyncScope } from '../../src/shared/ipc/sync';
 import { AppPage } from './pages/app-page';
 import { ReferenceService } from './support/reference-service';
@@ -23,7 +24,7 @@ interface Options {
   /** `stopped`: the service is down before the app first syncs (a never-synced cache). */
   serviceAtStart: 'running' | 'stopped';
   /** Whose key the app holds in the keychain for the service. */
-  appRole: Role;
+  appRole: KeyRole;
   /**
    * The app's sync schedule: short, so recovery after an outage shows within seconds; `null`: no
    * scheduled syncs at all, only those the app starts itself and the person's own.

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { ApiKeyEntry, DataSize, RateLimit, Role } from '../../src/server/config';
+import type { ApiKeyEntry, DataSize, RateLimit } from '../../src/server/config';
+import type { KeyRole } from '../../src/shared/ipc/edits';
 import { startServer } from '../../src/server/start';
 
 export interface TestServer {
   /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234`. */
   url: string;
-  keys: Record<Role, string>;
+  keys: Record<KeyRole, string>;
   close(): Promise<void>;
 }
 
@@ -18,7 +19,7 @@ export interface TestServerOptions {
   extensions?: boolean;
   db?: string;
   /** The keys per role; fresh random ones when absent (two services may share keys this way). */
-  keys?: Record<Role, string>;
+  keys?: Record<KeyRole, string>;
   /** Keys beyond the one per role, e.g. more viewers: the rate limit gives each its own bucket. */
   extraKeys?: readonly ApiKeyEntry[];
   /** The port; any free one when absent (a restarted service keeps its address this way). */
@@ -47,7 +48,7 @@ export async function patchEvent(
 
 /** The real reference service on 127.0.0.1, port 0, in memory unless told otherwise. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const keys: Record<Role, string> = options.keys ?? {
+  const keys: Record<KeyRole, string> = options.keys ?? {
     viewer: `viewer-${randomBytes(12).toString('hex')}`,
     organizer: `organizer-${randomBytes(12).toString('hex')}`,
     admin: `admin-${randomBytes(12).toString('hex')}`,
@@ -59,7 +60,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     data: options.data ?? 'demo',
     seed: options.seed ?? 1,
     keys: [
-      ...(Object.keys(keys) as Role[]).map((role) => ({ key: keys[role], role })),
+      ...(Object.keys(keys) as KeyRole[]).map((role) => ({ key: keys[role], role })),
       ...(options.extraKeys ?? []),
     ],
     now: options.now === undefined ? TEST_NOW : options.now,

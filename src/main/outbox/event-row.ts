@@ -1,4 +1,8 @@
-import { EDITABLE_EVENT_FIELDS, type EditableEventField } from '../../shared/ipc/edits';
+import {
+  EDITABLE_EVENT_FIELDS,
+  fieldMember,
+  type EditableEventField,
+} from '../../shared/ipc/edits';
 import type { EventFields, StreamStatus, Visibility } from '../../shared/wire/event';
 
 /**
@@ -35,21 +39,11 @@ export type EditableField = EditableEventField;
 /** Each editable field's value; null where the cache does not know it (visibility of a list item). */
 export type FieldValues = Partial<Record<EditableField, string | null>>;
 
-const COLUMN_OF: Record<EditableField, keyof EventRow> = {
-  name: 'name',
-  season: 'season',
-  startDate: 'startDate',
-  endDate: 'endDate',
-  'location.venue': 'venue',
-  'location.city': 'city',
-  'location.state': 'state',
-  'location.country': 'country',
-  visibility: 'visibility',
-  streamStatus: 'streamStatus',
-};
+/** Each field's column is named after its member: `location.city` is `city`. */
+const COLUMN_OF = (field: EditableField): keyof EventRow => fieldMember(field);
 
 export function fieldValue(row: EventRow, field: EditableField): string | null {
-  return row[COLUMN_OF[field]] as string | null;
+  return row[COLUMN_OF(field)] as string | null;
 }
 
 export function fieldValues(row: EventRow, fields: readonly EditableField[]): FieldValues {
@@ -61,7 +55,7 @@ export function withFields(row: EventRow, values: FieldValues): EventRow {
   const next: Record<string, unknown> = { ...row };
   for (const field of EDITABLE_EVENT_FIELDS) {
     const value = values[field];
-    if (value !== undefined) next[COLUMN_OF[field]] = value;
+    if (value !== undefined) next[COLUMN_OF(field)] = value;
   }
   return next as unknown as EventRow;
 }

@@ -1,11 +1,9 @@
 import type { Statement } from 'better-sqlite3';
+import type { KeyRole } from '../../shared/ipc/edits';
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { ChangeRecorder } from '../cache/change-log';
 import type { AppDatabase } from '../storage/database';
-
-export const KEY_ROLES = ['viewer', 'organizer', 'admin'] as const;
-export type KeyRole = (typeof KEY_ROLES)[number];
 
 export interface RoleKnowledge {
   /** `null` until the service has said anything about it. */

@@ -31,6 +31,13 @@ export const EDITABLE_EVENT_FIELDS = [
 export const editableEventFieldSchema = z.enum(EDITABLE_EVENT_FIELDS);
 export type EditableEventField = z.infer<typeof editableEventFieldSchema>;
 
+/** A field's name within its part of the body: `location.city` is `city`. */
+export type FieldMember<F extends EditableEventField> = F extends `location.${infer M}` ? M : F;
+
+export function fieldMember<F extends EditableEventField>(field: F): FieldMember<F> {
+  return field.replace(/^location\./, '') as FieldMember<F>;
+}
+
 /**
  * - `pending`: waiting to be sent.
  * - `sending`: handed to the service without a clear answer yet; it may have been applied, so it
@@ -46,6 +53,10 @@ export type EditState = (typeof EDIT_STATES)[number];
 export function needsAttention(edit: { state: EditState }): boolean {
   return edit.state === 'failed' || edit.state === 'conflict';
 }
+
+/** What a key may do at a service: read, edit events, or delete them too. */
+export const KEY_ROLES = ['viewer', 'organizer', 'admin'] as const;
+export type KeyRole = (typeof KEY_ROLES)[number];
 
 export const editIdSchema = z.number().int().min(1);
 
@@ -294,7 +305,7 @@ export const editCommands = {
   'edits:role': {
     input: noInput,
     output: z.object({
-      role: z.enum(['viewer', 'organizer', 'admin']).nullable(),
+      role: z.enum(KEY_ROLES).nullable(),
       learnedAt: responseTimestampSchema.nullable(),
       builtFrom: builtFromSchema,
     }),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { DataSize, Role } from '../../../src/server/config';
+import type { DataSize } from '../../../src/server/config';
+import type { KeyRole } from '../../../src/shared/ipc/edits';
 import { startServer, type RunningServer } from '../../../src/server/start';
 import type { ListEnvelope, SingleEnvelope } from '../../../src/shared/wire/envelopes';
 
@@ -19,7 +20,7 @@ export type Query = Record<string, string | number | undefined>;
  * comparisons of the two would test the calendar instead of the app.
  */
 export class ReferenceService {
-  readonly keys: Record<Role, string>;
+  readonly keys: Record<KeyRole, string>;
   readonly now = new Date().toISOString();
   private running: RunningServer | null = null;
   private port = 0;
@@ -50,7 +51,7 @@ export class ReferenceService {
       db: ':memory:',
       data: this.options.data,
       seed: 1,
-      keys: (Object.keys(this.keys) as Role[]).map((role) => ({ key: this.keys[role], role })),
+      keys: (Object.keys(this.keys) as KeyRole[]).map((role) => ({ key: this.keys[role], role })),
       now: this.now,
       rateLimit: null,
       extensions: true,
@@ -65,7 +66,7 @@ export class ReferenceService {
   }
 
   /** Asks the service itself, as the app would, with the key of `role`. */
-  async get<Body>(path: string, query: Query = {}, role: Role = 'viewer'): Promise<Body> {
+  async get<Body>(path: string, query: Query = {}, role: KeyRole = 'viewer'): Promise<Body> {
     const url = new URL(path, this.url);
     for (const [name, value] of Object.entries(query)) {
       if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
@@ -87,11 +88,11 @@ export class ReferenceService {
     }
   }
 
-  list<Item>(path: string, query: Query = {}, role: Role = 'viewer') {
+  list<Item>(path: string, query: Query = {}, role: KeyRole = 'viewer') {
     return this.get<ListEnvelope<Item>>(path, query, role);
   }
 
-  one<Item>(path: string, query: Query = {}, role: Role = 'viewer') {
+  one<Item>(path: string, query: Query = {}, role: KeyRole = 'viewer') {
     return this.get<SingleEnvelope<Item>>(path, query, role);
   }
 }

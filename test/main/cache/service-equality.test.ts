@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../src/main/api/client';
 import { ApiError } from '../../../src/main/api/errors';
 import type { ApiResponse } from '../../../src/main/api/request';
-import type { Role } from '../../../src/server/config';
+import type { KeyRole } from '../../../src/shared/ipc/edits';
 import { CLIP_SORTS } from '../../../src/shared/wire/clip';
 import type { EventListItem } from '../../../src/shared/wire/event';
 import type {
@@ -33,7 +33,7 @@ afterAll(async () => {
   await service.close();
 });
 
-function clientOf(role: Role): ApiClient {
+function clientOf(role: KeyRole): ApiClient {
   return createApiClient({
     baseUrl: service.url,
     fetch: (url, init) => fetch(url, init),
@@ -245,7 +245,7 @@ function teamClipQueries(seasons: string[], eventIds: string[]): TeamClipQuery[]
   ];
 }
 
-describe.each<Role>(['viewer', 'organizer'])('a cache synced with a %s key', (role) => {
+describe.each<KeyRole>(['viewer', 'organizer'])('a cache synced with a %s key', (role) => {
   let full: SyncedCache;
   let partial: SyncedCache;
   let api: ApiClient;

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import type { Role } from '../../../src/server/config';
+import type { KeyRole } from '../../../src/shared/ipc/edits';
 import type { ErrorBody } from '../../../src/shared/wire';
 import type { TestServer } from '../../harness/server';
 
 /** Who sends a request: a role's key from the test server, or nobody. */
-export type Caller = Role | 'anonymous';
+export type Caller = KeyRole | 'anonymous';
 
 export interface RequestOptions {
   /** Sends the key of this role (default: no Authorization header). */

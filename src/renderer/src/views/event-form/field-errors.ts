@@ -1,3 +1,4 @@
+import { EDITABLE_EVENT_FIELDS, fieldMember } from '../../../../shared/ipc/edits';
 import type { ErrorDetail } from '../../../../shared/wire/errors';
 import { FORM_FIELDS, type FormField } from './form-values';
 
@@ -7,17 +8,13 @@ export interface FormProblems {
   other: string[];
 }
 
-const FIELD_OF_PATH: Readonly<Record<string, FormField>> = {
-  name: 'name',
-  season: 'season',
-  startDate: 'startDate',
-  endDate: 'endDate',
-  'location.venue': 'venue',
-  'location.city': 'city',
-  'location.state': 'state',
-  'location.country': 'country',
-  visibility: 'visibility',
-};
+/** Each body path the form shows a field for: the form names a field after its member. */
+const FIELD_OF_PATH: ReadonlyMap<string, FormField> = new Map(
+  EDITABLE_EVENT_FIELDS.flatMap((path) => {
+    const member: string = fieldMember(path);
+    return FORM_FIELDS.flatMap((field) => (field === member ? [[path, field] as const] : []));
+  }),
+);
 
 /**
  * The form field a detail's path names. The service and the shared checks name fields of the body
@@ -26,7 +23,7 @@ const FIELD_OF_PATH: Readonly<Record<string, FormField>> = {
  */
 export function formFieldOf(path: string): FormField | null {
   const inBody = path.replace(/^(event|patch)(\.|$)/, '');
-  return FIELD_OF_PATH[inBody] ?? null;
+  return FIELD_OF_PATH.get(inBody) ?? null;
 }
 
 /** "Start": how the summary names a field. */

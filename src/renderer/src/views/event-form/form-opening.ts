@@ -1,4 +1,9 @@
-import type { EditableEventField, EditBase } from '../../../../shared/ipc/edits';
+import {
+  EDITABLE_EVENT_FIELDS,
+  fieldMember,
+  type EditableEventField,
+  type EditBase,
+} from '../../../../shared/ipc/edits';
 import type { CachedEvent } from '../../../../shared/ipc/reads';
 import { formValuesOf, patchOf, type EventFormValues, type FormField } from './form-values';
 
@@ -16,21 +21,11 @@ export interface FormOpening {
   base: EditBase;
 }
 
-const FORM_FIELD: Record<EditableEventField, FormField | null> = {
-  name: 'name',
-  season: 'season',
-  startDate: 'startDate',
-  endDate: 'endDate',
-  'location.venue': 'venue',
-  'location.city': 'city',
-  'location.state': 'state',
-  'location.country': 'country',
-  visibility: 'visibility',
-  // Not in the form: the stream has its own buttons.
-  streamStatus: null,
-};
-
-const EDITABLE = Object.keys(FORM_FIELD) as EditableEventField[];
+/** The form field an editable field is shown in; `streamStatus` is not: the stream has its own buttons. */
+function formFieldOf(field: EditableEventField): FormField | null {
+  const member = fieldMember(field);
+  return member === 'streamStatus' ? null : member;
+}
 
 /** Every editable field of a cached event as the service wrote it; `null` where it is not known. */
 export function serviceFields(event: CachedEvent): EditBase['fields'] {
@@ -91,13 +86,15 @@ export function followEvent(
   }
   const now = serviceFields(event);
   const fields = { ...opening.base.fields };
-  for (const field of EDITABLE) {
-    const formField = FORM_FIELD[field];
+  for (const field of EDITABLE_EVENT_FIELDS) {
+    const formField = formFieldOf(field);
     const untouched = formField === null || !touched.has(formField);
     if (fields[field] === null && now[field] !== null && untouched) fields[field] = now[field];
   }
   const vouched =
-    opening.base.etag === null && etag !== null && EDITABLE.every((f) => fields[f] === now[f]);
+    opening.base.etag === null &&
+    etag !== null &&
+    EDITABLE_EVENT_FIELDS.every((f) => fields[f] === now[f]);
   return {
     opening: { shown, base: { fields, etag: vouched ? etag : opening.base.etag } },
     values: followed,
