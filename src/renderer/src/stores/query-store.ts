@@ -52,6 +52,10 @@ interface QueryState {
 
 const LOADING: Remote<never> = { value: null, status: 'loading', error: null, stale: false };
 
+function ready(value: Built): Remote<Built> {
+  return { value, status: 'ready', error: null, errorCode: null, stale: false };
+}
+
 /**
  * What a view shows of an input's answer. With `keepPrevious`, the last answer of an earlier
  * input stays (marked stale and previous) while the new one is first read, so paging never
@@ -120,13 +124,7 @@ export function createQueryStore<Loaders extends Record<string, Loader>>(loaders
       loader(input).then(
         (value) => {
           if (mine !== generation) return;
-          setRemote(key, () => ({
-            value,
-            status: 'ready',
-            error: null,
-            errorCode: null,
-            stale: false,
-          }));
+          setRemote(key, () => ready(value));
           answered();
         },
         (error: unknown) => {
@@ -147,13 +145,7 @@ export function createQueryStore<Loaders extends Record<string, Loader>>(loaders
     };
     const accept = (value: Built) => {
       generation += 1;
-      setRemote(key, () => ({
-        value,
-        status: 'ready',
-        error: null,
-        errorCode: null,
-        stale: false,
-      }));
+      setRemote(key, () => ready(value));
     };
     useStore.setState((state) => ({
       entries: {
