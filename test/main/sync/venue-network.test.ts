@@ -27,7 +27,9 @@ import { openRig, removeTempDirs, tempDir, type SyncRig } from './sync-rig';
 
 const CONCURRENT_SYNCS = Number(process.env.PITSIDE_VENUE_SYNCS ?? '2');
 if (!Number.isInteger(CONCURRENT_SYNCS) || CONCURRENT_SYNCS < 1) {
-  throw new Error(`PITSIDE_VENUE_SYNCS must be a whole number from 1, not ${CONCURRENT_SYNCS}`);
+  throw new Error(
+    `PITSIDE_VENUE_SYNCS must be a whole number from 1, not ${process.env.PITSIDE_VENUE_SYNCS}`,
+  );
 }
 console.log(`venue network: ${CONCURRENT_SYNCS} concurrent scope-all syncs (PITSIDE_VENUE_SYNCS)`);
 /** A scope-all sync of the demo at the default limit takes about 70 s; ten at once not much more. */

@@ -52,7 +52,7 @@ describe('demo', () => {
  * on this machine, so a suite run reads the demo one; PITSIDE_CONFORMANCE_SIZE=large reads that.
  */
 const SIZE = (process.env.PITSIDE_CONFORMANCE_SIZE ?? 'demo') as DemoSize;
-if (!(SIZE in SIZE_PLANS)) {
+if (!Object.hasOwn(SIZE_PLANS, SIZE)) {
   throw new Error(`PITSIDE_CONFORMANCE_SIZE must be demo or large, not ${SIZE}`);
 }
 console.log(`conformance data: the ${SIZE} data set (PITSIDE_CONFORMANCE_SIZE)`);
