@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { buildSync } from 'esbuild';
 
 const bundles = new Map<string, string>();
@@ -18,8 +18,11 @@ export function bundledEntry(entry: string): string {
   const worker = process.env.VITEST_POOL_ID ?? String(process.pid);
   const dir = join(process.cwd(), 'node_modules', '.cache', 'pitside-test-bundles', worker);
   mkdirSync(dir, { recursive: true });
-  // src/preview/cli.ts becomes preview-cli.mjs.
-  const name = relative('src', entry).replace(/\.ts$/, '').replaceAll(/[\\/]/g, '-');
+  // src/preview/cli.ts becomes preview-cli.mjs, test/harness/sync-child.ts test-harness-sync-child.mjs.
+  const name = entry
+    .replace(/^src[\\/]/, '')
+    .replace(/\.ts$/, '')
+    .replaceAll(/[\\/]/g, '-');
   const outfile = join(dir, `${name}.mjs`);
   buildSync({
     entryPoints: [join(process.cwd(), entry)],
