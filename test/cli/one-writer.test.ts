@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_FILE_NAME } from '../../src/cli/data-dir';
 import { EXIT } from '../../src/cli/errors';
 import { SettingsStore } from '../../src/main/settings/settings-store';
+import { bundledEntry } from '../harness/bundled-entry';
 import { startFaultProxy, type FaultProxy } from '../harness/fault-proxy';
 import { startTestServer, type TestServer } from '../harness/server';
 import { newEvent, serviceEvents } from '../main/outbox/outbox-rig';
@@ -165,12 +166,11 @@ describe('one process writes a data directory', () => {
 });
 
 describe('the preview and the command line on one data directory', () => {
-  const PREVIEW = join(process.cwd(), 'src', 'preview', 'cli.ts');
-  /** Node with tsx as its loader, so the process started is the one that holds the directory. */
+  /** Node itself, not a launcher, so the process started is the one that holds the directory. */
   const startPreview = (dataDir: string) =>
     startCommand(
       process.execPath,
-      ['--import', 'tsx', PREVIEW, '--service', proxy.url, '--data-dir', dataDir],
+      [bundledEntry('src/preview/cli.ts'), '--service', proxy.url, '--data-dir', dataDir],
       key(),
     );
 

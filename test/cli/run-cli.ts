@@ -1,41 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { buildSync } from 'esbuild';
-
-const CLI = join(process.cwd(), 'src', 'cli', 'main.ts');
-let bundled: string | null = null;
-
-/**
- * The command line bundled once per test process with esbuild, so that each run costs a plain
- * `node` start (about 1 s here) rather than tsx compiling it again (5 s and more on a busy
- * machine): the suites run it a few dozen times. It lives under the project's node_modules, so
- * the native modules left outside (as electron-vite leaves them) resolve as they do from src.
- */
-function cliBundle(): string {
-  if (bundled !== null) return bundled;
-  // One per worker, written over by each test file: never more of them than workers.
-  const worker = process.env.VITEST_POOL_ID ?? String(process.pid);
-  const dir = join(process.cwd(), 'node_modules', '.cache', 'pitside-test-cli', worker);
-  mkdirSync(dir, { recursive: true });
-  const outfile = join(dir, 'cli.mjs');
-  buildSync({
-    entryPoints: [CLI],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: ['better-sqlite3', 'keytar'],
-    // Bundled dependencies written as CommonJS still call require.
-    banner: {
-      js: "import { createRequire as requireFrom } from 'node:module'; const require = requireFrom(import.meta.url);",
-    },
-    logLevel: 'error',
-  });
-  bundled = outfile;
-  return outfile;
-}
+import { bundledEntry } from '../harness/bundled-entry';
 
 export interface CliRun {
   code: number | null;
@@ -57,7 +21,7 @@ export interface RunningCli {
 export function startCli(args: string[], env: Record<string, string> = {}): RunningCli {
   // Node itself, not a launcher: a launcher runs the command in a child of its own, and a SIGKILL
   // sent to it would leave that child running.
-  return startCommand(process.execPath, [cliBundle(), ...args], env);
+  return startCommand(process.execPath, [bundledEntry('src/cli/main.ts'), ...args], env);
 }
 
 /**

@@ -1,8 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { build } from 'esbuild';
+import { bundledEntry } from './bundled-entry';
 
 export interface ChildRun {
   code: number | null;
@@ -32,36 +29,18 @@ export interface SyncChildOptions {
 
 export interface SyncChildLauncher {
   start(options: SyncChildOptions): RunningChild;
-  dispose(): void;
 }
 
 /**
- * Starts `sync-child.ts` in processes of their own. The script is bundled once with esbuild
- * (better-sqlite3 stays the installed native module) so that each start costs a plain `node`
- * start, not tsx compiling the engine again: the crash test starts it a few dozen times.
+ * Starts `sync-child.ts` in processes of their own, bundled once per worker (see bundled-entry.ts)
+ * so that each start costs a plain `node` start: the crash test starts it a few dozen times.
  */
-export async function syncChildLauncher(): Promise<SyncChildLauncher> {
-  const root = process.cwd();
-  const outdir = mkdtempSync(join(tmpdir(), 'pitside-child-'));
-  const script = join(outdir, 'sync-child.cjs');
-  await build({
-    entryPoints: [join(root, 'test', 'harness', 'sync-child.ts')],
-    outfile: script,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    // Native modules stay the installed ones, as electron-vite leaves every dependency outside.
-    external: ['better-sqlite3', 'keytar'],
-    logLevel: 'error',
-  });
-
+export function syncChildLauncher(): SyncChildLauncher {
+  const script = bundledEntry('test/harness/sync-child.ts');
   return {
     start(options) {
       const env: NodeJS.ProcessEnv = {
         ...process.env,
-        // The bundle lives outside the project: this is where it finds better-sqlite3.
-        NODE_PATH: join(root, 'node_modules'),
         PITSIDE_CHILD_DIR: options.dir,
         PITSIDE_CHILD_SERVICE: options.service,
         PITSIDE_CHILD_SCOPE: options.scope ?? 'all',
@@ -107,6 +86,5 @@ export async function syncChildLauncher(): Promise<SyncChildLauncher> {
         finished,
       };
     },
-    dispose: () => rmSync(outdir, { recursive: true, force: true }),
   };
 }

@@ -7,18 +7,18 @@ import { createCredentials } from '../../src/main/credentials/credentials';
 import { DEMO_KEY_FILE } from '../../src/main/profiles/demo-service';
 import type { ServiceSettings } from '../../src/shared/ipc/settings';
 import type { SyncStatus } from '../../src/shared/ipc/sync';
+import { bundledEntry } from '../harness/bundled-entry';
 import { startFaultProxy } from '../harness/fault-proxy';
 import { startTestServer } from '../harness/server';
 
 /*
- * The preview as a person starts it: its own process (tsx, like `npm run preview` runs it), the
+ * The preview as a person starts it: its own process (its entry bundled once per worker, where
+ * `npm run preview` runs it under tsx: the same code without compiling it at every start), the
  * real keychain of the test session, the built renderer. The first line of stdout names the
  * address; IPC goes over its HTTP bridge; a signal closes it cleanly.
  */
 
 const root = resolve(import.meta.dirname, '../..');
-const TSX = join(root, 'node_modules/tsx/dist/cli.mjs');
-const CLI = join(root, 'src/preview/cli.ts');
 const FIRST_LINE = /^preview on http:\/\/127\.0\.0\.1:(\d+)\/[\w-]{43}\/$/;
 
 beforeAll(() => {
@@ -39,7 +39,7 @@ interface Preview {
 }
 
 function launch(args: string[], apiKey = '', env: NodeJS.ProcessEnv = process.env): Preview {
-  const child = spawn(process.execPath, [TSX, CLI, ...args], {
+  const child = spawn(process.execPath, [bundledEntry('src/preview/cli.ts'), ...args], {
     cwd: root,
     env: { ...env, PITSIDE_API_KEY: apiKey },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,9 +4,7 @@ import { tmpdir } from 'node:os';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-const CLI = join(process.cwd(), 'src', 'server', 'cli.ts');
+import { bundledEntry } from '../harness/bundled-entry';
 
 interface Running {
   child: ChildProcess;
@@ -25,17 +23,22 @@ interface Finished {
 const directory = mkdtempSync(join(tmpdir(), 'pitside-cli-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-/** How the service is started: its entry point under tsx, or the README's `npm run server`. */
-type Via = 'tsx' | 'npm';
+/**
+ * How the service is started: its entry point bundled once (a plain `node` start, not tsx
+ * compiling it at each launch), or the README's `npm run server`.
+ */
+type Via = 'node' | 'npm';
 
-function launch(args: string[], env: NodeJS.ProcessEnv = {}, via: Via = 'tsx'): ChildProcess {
+function launch(args: string[], env: NodeJS.ProcessEnv = {}, via: Via = 'node'): ChildProcess {
   // An npm that started the tests exports its settings as npm_config_*; the npm under test must
   // read only the project's .npmrc.
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)),
   );
   const [command, commandArgs] =
-    via === 'tsx' ? [TSX, [CLI, ...args]] : ['npm', ['run', 'server', '--', ...args]];
+    via === 'node'
+      ? [process.execPath, [bundledEntry('src/server/cli.ts'), ...args]]
+      : ['npm', ['run', 'server', '--', ...args]];
   return spawn(command, commandArgs, {
     env: { ...inherited, PITSIDE_SERVER_NOW: '', PITSIDE_SERVER_KEYS: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

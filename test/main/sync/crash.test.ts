@@ -143,7 +143,7 @@ function freshProblems(copy: Copy, complete: Map<string, number>): string[] {
 
 beforeAll(async () => {
   service = await startTestServer({ data: 'demo' });
-  launcher = await syncChildLauncher();
+  launcher = syncChildLauncher();
   current = await readServiceCopy(service.url, service.keys.viewer, { statsOf: staleTeam });
 
   // One whole run measures how long a first sync takes and leaves the copy that is made stale.
@@ -168,7 +168,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  launcher.dispose();
   await service.close();
   removeTempDirs();
 });

@@ -34,11 +34,10 @@ let launcher: SyncChildLauncher;
 beforeAll(async () => {
   service = await startTestServer({ data: 'demo' });
   proxy = await startFaultProxy(service.url);
-  launcher = await syncChildLauncher();
+  launcher = syncChildLauncher();
 });
 
 afterAll(async () => {
-  launcher.dispose();
   await proxy.close();
   await service.close();
   removeTempDirs();

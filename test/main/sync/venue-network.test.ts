@@ -22,9 +22,16 @@ import { openRig, removeTempDirs, tempDir, type SyncRig } from './sync-rig';
  * the limit's pace on its own and still finish. The limit is per key, so concurrent runs each get
  * a viewer key, and with it a bucket, of their own, and each its own wifi: ten venues' first syncs
  * at once, where one after another would take ten times as long.
+ * Two venues by default, so that a suite run stays short; PITSIDE_VENUE_SYNCS=10 runs ten.
  */
 
-const CONCURRENT_SYNCS = 10;
+const CONCURRENT_SYNCS = Number(process.env.PITSIDE_VENUE_SYNCS ?? '2');
+if (!Number.isInteger(CONCURRENT_SYNCS) || CONCURRENT_SYNCS < 1) {
+  throw new Error(
+    `PITSIDE_VENUE_SYNCS must be a whole number from 1, not ${process.env.PITSIDE_VENUE_SYNCS}`,
+  );
+}
+console.log(`venue network: ${CONCURRENT_SYNCS} concurrent scope-all syncs (PITSIDE_VENUE_SYNCS)`);
 /** A scope-all sync of the demo at the default limit takes about 70 s; ten at once not much more. */
 const ALL_SYNCS_TIMEOUT_MS = 180_000;
 const BAD_WIFI_TIMEOUT_MS = 60_000;

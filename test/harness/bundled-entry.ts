@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { buildSync } from 'esbuild';
+
+const bundles = new Map<string, string>();
+
+/**
+ * A program of the project (a path from the repository root, such as `src/cli/main.ts`) bundled
+ * once per test process with esbuild, so that each start costs a plain `node` start (about 1 s
+ * here) rather than tsx compiling it again (5 s and more on a busy machine): the suites start
+ * these programs dozens of times. The bundle lives under the project's node_modules, so the
+ * native modules left outside (as electron-vite leaves them) resolve as they do from src.
+ */
+export function bundledEntry(entry: string): string {
+  const known = bundles.get(entry);
+  if (known !== undefined) return known;
+  // One directory per worker, written over by each test file: never more of them than workers.
+  const worker = process.env.VITEST_POOL_ID ?? String(process.pid);
+  const dir = join(process.cwd(), 'node_modules', '.cache', 'pitside-test-bundles', worker);
+  mkdirSync(dir, { recursive: true });
+  // src/preview/cli.ts becomes preview-cli.mjs, test/harness/sync-child.ts test-harness-sync-child.mjs.
+  const name = entry
+    .replace(/^src[\\/]/, '')
+    .replace(/\.ts$/, '')
+    .replaceAll(/[\\/]/g, '-');
+  const outfile = join(dir, `${name}.mjs`);
+  buildSync({
+    entryPoints: [join(process.cwd(), entry)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: ['better-sqlite3', 'keytar', 'esbuild'],
+    // Bundled dependencies written as CommonJS still call require.
+    banner: {
+      js: "import { createRequire as requireFrom } from 'node:module'; const require = requireFrom(import.meta.url);",
+    },
+    // The program's files that ask for their directory (the preview, for its built renderer, its
+    // browser bridge and package.json) all sit beside the entry: they get that one, not the bundle's.
+    define: { 'import.meta.dirname': JSON.stringify(dirname(join(process.cwd(), entry))) },
+    logLevel: 'error',
+  });
+  bundles.set(entry, outfile);
+  return outfile;
+}
