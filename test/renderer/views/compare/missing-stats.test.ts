@@ -20,8 +20,8 @@ vi.mock('../../../../src/renderer/src/stores/sync-status', async (importOriginal
   useSyncStatus: <T>(select: (state: object) => T) => select({ status: { state: context.state } }),
 }));
 vi.mock('../../../../src/renderer/src/stores/library', () => ({
-  useLibrary: <T>(select: (state: object) => T) =>
-    select({ favorites: context.favorites, setFavorite: vi.fn() }),
+  useFavorites: () => context.favorites,
+  libraryActions: { setFavorite: vi.fn(), setPinned: vi.fn() },
 }));
 
 const { MissingStats } = await import('../../../../src/renderer/src/views/compare/MissingStats');
