@@ -64,10 +64,12 @@ describe('switching service', () => {
           }
         }
       })();
-      await sleep(20);
+      // Counted, not timed: on a loaded machine one pass over the events outlasts any fixed wait.
+      while (reads === 0) await sleep(5);
       const switched = await dispatch('settings:setService', { baseUrl: empty.url });
       expect(switched).toMatchObject({ ok: true, value: { baseUrl: empty.url } });
-      await sleep(300);
+      const readsAtSwitch = reads;
+      while (reads < readsAtSwitch + eventIds.length) await sleep(10);
       reading = false;
       await view;
       await layer.engine.idle();
