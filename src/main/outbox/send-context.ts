@@ -5,6 +5,7 @@ import { failureWords } from '../failure-words';
 import type { Edit, EditError } from './edit';
 import type { OutboxWriter } from './outbox-writer';
 import type { SentCheckTiming } from './sent-checks';
+import type { SendLeases } from './send-leases';
 import type { Settle } from './settle';
 
 /** What one try of one edit leads to: done, the event's later edits wait, or on to the next. */
@@ -20,6 +21,8 @@ export interface SendContext {
   read: <Result>(work: () => Result) => Promise<Result>;
   signal?: AbortSignal;
   sentChecks: SentCheckTiming;
+  /** The edits this process has a try under way for; the context itself is the holder. */
+  leases: SendLeases;
 }
 
 /** Another sender took the edit (or it changed) between reading it and handing it over. */
@@ -43,6 +46,7 @@ export class Try<Kind extends Edit = Edit> {
   async claim(context: SendContext): Promise<Kind> {
     const claimed = await context.settle.claim(this.edit, !this.counted);
     if (claimed === null) throw new ClaimLost(this.edit.id);
+    context.leases.sending(claimed.id, context);
     this.counted = true;
     this.edit = claimed as Kind;
     return this.edit;

@@ -11,6 +11,7 @@ import type { RoleEvidence } from './role';
 import { lookBeforeGivingUp, sendCreate } from './send-create';
 import { ClaimLost, editError, Try, type Outcome, type SendContext } from './send-context';
 import { sendDelete } from './send-delete';
+import { leasesOf } from './send-leases';
 import { sendUpdate } from './send-update';
 import { checkSentEdits, SENT_CHECK_TIMING, type SentCheckTiming } from './sent-checks';
 import { Settle } from './settle';
@@ -156,6 +157,7 @@ export function sendContext(options: SenderOptions): SendContext {
     signal,
     read: (work) => queue.runFirst(work),
     sentChecks: options.sentChecks ?? DEFAULTS.sentChecks,
+    leases: leasesOf(queue),
     settle: new Settle(
       writer,
       queue,
@@ -197,8 +199,25 @@ async function sendChain(
   return result;
 }
 
-/** The tries of one edit within a run, with backoff between them. */
+/**
+ * The tries of one edit within a run, under this run's lease of it: while another sender of this
+ * process has one, the edit is theirs to finish, and the event's later edits wait for it.
+ */
 async function sendWithRetries(
+  context: SendContext,
+  settings: Settings,
+  first: Edit,
+): Promise<Outcome> {
+  if (!context.leases.take(first.id, context)) return 'blocked';
+  try {
+    return await tryUntilSettled(context, settings, first);
+  } finally {
+    context.leases.end(first.id, context, context.signal?.aborted === true);
+  }
+}
+
+/** The tries of one edit within a run, with backoff between them. */
+async function tryUntilSettled(
   context: SendContext,
   settings: Settings,
   first: Edit,

@@ -3,6 +3,7 @@ import type { WriteQueue } from '../cache/write-queue';
 import type { RoleLearner } from '../outbox/role-learner';
 import { probeRole } from '../outbox/role';
 import { findLostChanges } from '../outbox/lost-changes';
+import { leasesOf } from '../outbox/send-leases';
 import type { OutboxWriter } from '../outbox/outbox-writer';
 import {
   OutboxStopped,
@@ -69,6 +70,10 @@ export class EditRuns {
       throw error;
     } finally {
       if (summary !== null && summary.checking > 0) this.armLooks(scope);
+      // An edit whose request a canceled run left on its way goes out (or is found) once that
+      // request can no longer arrive, not at the next scheduled sync.
+      const abandoned = leasesOf(this.options.queue).lastEndsIn();
+      if (abandoned !== null) this.soon(abandoned);
     }
   }
 
