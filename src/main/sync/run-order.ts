@@ -16,6 +16,11 @@ export interface OrderedRun {
   maxAgeMs: number;
   /** Runs one pull and counts it; `null` when it failed without stopping the run. */
   pull: (work: () => Promise<PullOutcome>) => Promise<PullOutcome | null>;
+  /**
+   * Tries once more, now, the pulls that failed on something transient so far. Done before the
+   * statistics are planned: they follow the registrations and matches those pulls bring.
+   */
+  secondTries: () => Promise<void>;
   /** Runs `work` over `items` under a progress label, several at a time. */
   phase: <Item>(
     name: string,
@@ -47,6 +52,7 @@ export async function runInOrder(run: OrderedRun): Promise<void> {
     // No check pass is left running when the run ends, whichever way it ends.
     await Promise.allSettled(lists.values());
   }
+  await run.secondTries();
   // The statistics of seasons whose events left the list are due again.
   const events = await lists.get(pullEventList);
   for (const season of events?.seasons ?? []) scoped.changedSeasons.add(season);
@@ -71,7 +77,10 @@ interface ScopedPulls {
   changedSeasons: Set<string>;
 }
 
-/** Everything of the scope after the lists, but its statistics. */
+/**
+ * Everything of the scope after the lists, but its statistics. What a pull's outcome tells the
+ * statistics is noted inside its work, so that a second try of it tells them too.
+ */
 async function pullScope(run: OrderedRun): Promise<ScopedPulls> {
   const { planner, scope, force, context, pull, phase, maxAgeMs } = run;
   const playedAt = new Set<string>();
@@ -79,10 +88,13 @@ async function pullScope(run: OrderedRun): Promise<ScopedPulls> {
     const record = await pull(() => pullEvent(context, eventId));
     if (record === null || !context.writer.events.has(eventId)) return;
     await settleAll(
-      EVENT_PARTS.map(async (part) => {
-        const outcome = await pull(() => pullEventPart(context, eventId, part));
-        if (part === 'matches' && outcome?.changed === true) playedAt.add(eventId);
-      }),
+      EVENT_PARTS.map((part) =>
+        pull(async () => {
+          const outcome = await pullEventPart(context, eventId, part);
+          if (part === 'matches' && outcome.changed) playedAt.add(eventId);
+          return outcome;
+        }),
+      ),
     );
   };
 
@@ -112,13 +124,16 @@ async function pullScope(run: OrderedRun): Promise<ScopedPulls> {
     planner.refresh();
     await breathe();
     const parts = planner.dueEventParts(context.now(), maxAgeMs, force, done);
-    await phase('events in full', parts, async ({ eventId, part }) => {
-      const outcome = await pull(() => pullEventPart(context, eventId, part));
-      if (outcome?.changed === true && part !== 'clips') {
-        const season = planner.seasonOf(eventId);
-        if (season !== undefined) changedSeasons.add(season);
-      }
-    });
+    await phase('events in full', parts, ({ eventId, part }) =>
+      pull(async () => {
+        const outcome = await pullEventPart(context, eventId, part);
+        if (outcome.changed && part !== 'clips') {
+          const season = planner.seasonOf(eventId);
+          if (season !== undefined) changedSeasons.add(season);
+        }
+        return outcome;
+      }),
+    );
   }
   return { favorites, pinned, live, playedAt, changedSeasons };
 }

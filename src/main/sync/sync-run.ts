@@ -165,13 +165,19 @@ export class SyncRun {
       maxAgeMs: this.host.settings.maxAgeMs,
       pull: this.pulls.pull,
       phase: this.phase,
+      secondTries: this.secondTries,
     });
+    await this.secondTries();
+    await context.batch.write(() => undefined);
+  }
+
+  /** The pulls that failed on something transient so far, each tried a last time. */
+  private readonly secondTries = async (): Promise<void> => {
     const deferred = this.pulls.takeDeferred();
     if (deferred.length > 0) {
       await this.phase('second tries', deferred, (work) => this.pulls.pull(work, true));
     }
-    await context.batch.write(() => undefined);
-  }
+  };
 
   private readonly phase = async <Item>(
     name: string,
