@@ -1,24 +1,13 @@
 import type { EventListItem, EventRecord } from '../../shared/wire/event';
 import { patchValues, type DeleteEdit, type FieldConflict, type UpdateEdit } from './edit';
-import { EDITABLE_EVENT_FIELDS } from '../../shared/ipc/edits';
+import { EDITABLE_EVENT_FIELDS, flatFields } from '../../shared/ipc/edits';
 import type { EditableField, FieldValues } from './event-row';
 
 /** A record's editable fields, flat, as `FieldValues` name them; a list item knows no visibility. */
 export function recordValues(
   record: EventListItem & Partial<Pick<EventRecord, 'visibility'>>,
 ): Required<FieldValues> {
-  return {
-    name: record.name,
-    season: record.season,
-    startDate: record.startDate,
-    endDate: record.endDate,
-    'location.venue': record.location.venue,
-    'location.city': record.location.city,
-    'location.state': record.location.state,
-    'location.country': record.location.country,
-    visibility: record.visibility ?? null,
-    streamStatus: record.streamStatus,
-  };
+  return flatFields(record);
 }
 
 /** What a field reads on an event nobody set it on: the service's default (`decisions.md`). */

@@ -1,5 +1,5 @@
 import type { FailureCode } from '../../shared/failures';
-import type { EditState } from '../../shared/ipc/edits';
+import { flatFields, type EditState } from '../../shared/ipc/edits';
 import type { ErrorDetail } from '../../shared/wire/errors';
 import type { EventCreateInput, EventPatchInput } from '../../shared/wire/event';
 import { checkCreateBody } from '../../shared/wire/event-input';
@@ -105,20 +105,8 @@ export function patchValues(patch: EventPatchInput): FieldValues {
  */
 export function createValues(input: EventCreateInput): FieldValues {
   const checked = checkCreateBody(input);
-  if (!checked.ok) return patchValues(input);
-  const { location, ...fields } = checked.value;
-  return {
-    name: fields.name,
-    season: fields.season,
-    startDate: fields.startDate,
-    endDate: fields.endDate,
-    'location.venue': location.venue,
-    'location.city': location.city,
-    'location.state': location.state,
-    'location.country': location.country,
-    visibility: fields.visibility,
-    streamStatus: fields.streamStatus,
-  };
+  // One that no longer passes keeps out what it left out: a field left out is not a field cleared.
+  return checked.ok ? flatFields(checked.value) : patchValues(input);
 }
 
 /** A timestamp with any zone, as the service returns it: UTC, second precision, `Z`. */

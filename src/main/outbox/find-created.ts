@@ -1,20 +1,8 @@
-import type { EventRecord } from '../../shared/wire/event';
+import type { EventListItem, EventRecord } from '../../shared/wire/event';
 import type { ApiClient } from '../api/client';
+import { EDITABLE_EVENT_FIELDS, flatFields } from '../../shared/ipc/edits';
 import { createValues, type CreateEdit } from './edit';
-import { recordValues } from './compare';
-import type { EditableField } from './event-row';
-
-/** The fields a create sets; `streamStatus` starts at `none` on every new event. */
-const CREATED_FIELDS: readonly EditableField[] = [
-  'name',
-  'season',
-  'startDate',
-  'endDate',
-  'location.venue',
-  'location.city',
-  'location.state',
-  'location.country',
-];
+import type { FieldValues } from './event-row';
 
 /**
  * How far before the first send an event of the service may read as created and still be the
@@ -58,14 +46,13 @@ export async function findCreated(
     if (list === undefined) return { kind: 'absent' };
     for (const item of list.data) {
       if (claimed.has(item.id)) continue;
-      const found = recordValues(item);
-      if (!CREATED_FIELDS.every((field) => found[field] === wanted[field])) continue;
+      if (!hasCreated(item, wanted)) continue;
       // The single record says what the list does not: when it was made, its visibility, and a
       // validator for later edits.
       const single = await client.getEvent(item.id, { signal });
       if (single.value === undefined) continue;
       const record = single.value.data;
-      if (record.visibility !== wanted.visibility) continue;
+      if (!hasCreated(record, wanted)) continue;
       if (Date.parse(record.createdAt) < madeAfter) continue;
       return { kind: 'found', record, etag: single.etag };
     }
@@ -73,6 +60,17 @@ export async function findCreated(
       return { kind: 'absent' };
     }
   }
+}
+
+/**
+ * Whether an event reads every field a create sets, `streamStatus` (`none`) included; a field it
+ * does not carry (a list item's visibility) is left to its single record.
+ */
+function hasCreated(event: EventListItem | EventRecord, wanted: FieldValues): boolean {
+  const found = flatFields(event);
+  return EDITABLE_EVENT_FIELDS.every(
+    (field) => found[field] === null || found[field] === wanted[field],
+  );
 }
 
 /**

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { FAILURE_CODES } from '../failures';
 import { errorDetailSchema } from '../wire/errors';
-import { streamStatusSchema, visibilitySchema } from '../wire/event';
+import {
+  streamStatusSchema,
+  visibilitySchema,
+  type EventFields,
+  type Visibility,
+} from '../wire/event';
 import { eventIdSchema, responseTimestampSchema } from '../wire/formats';
 import { builtFromSchema } from './cached';
 import { noInput, type CommandSpec } from './command';
@@ -36,6 +41,33 @@ export type FieldMember<F extends EditableEventField> = F extends `location.${in
 
 export function fieldMember<F extends EditableEventField>(field: F): FieldMember<F> {
   return field.replace(/^location\./, '') as FieldMember<F>;
+}
+
+/** An event's fields as a record, a list item, the cache or a checked create nest them. */
+export type NestedEventFields = Omit<EventFields, 'visibility'> & {
+  visibility?: Visibility | null;
+};
+
+type LocationField = Extract<EditableEventField, `location.${string}`>;
+
+function isLocationField(field: EditableEventField): field is LocationField {
+  return field.startsWith('location.');
+}
+
+/**
+ * Every editable field of an event, flat, as the outbox compares them, a lost create is looked
+ * for by them and a form is based on them: `null` where the event does not carry the field (a
+ * list item's visibility).
+ */
+export function flatFields(event: NestedEventFields): Record<EditableEventField, string | null> {
+  const flat: Partial<Record<EditableEventField, string | null>> = {};
+  for (const field of EDITABLE_EVENT_FIELDS) {
+    flat[field] = isLocationField(field)
+      ? event.location[fieldMember(field)]
+      : (event[field] ?? null);
+  }
+  // The loop above set every field.
+  return flat as Record<EditableEventField, string | null>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../../src/main/api/request';
 import type { EventRecord } from '../../../src/shared/wire/event';
-import { startTestServer, type TestServer } from '../../harness/server';
+import { patchEvent, startTestServer, type TestServer } from '../../harness/server';
 import { openRig, removeTempDirs, type SyncRig } from '../sync/sync-rig';
 import { newEvent, serviceEvent, serviceEvents } from './outbox-rig';
 
@@ -168,6 +168,41 @@ describe('the look for a create that may have arrived, with --extensions off', (
     expect(named).not.toBe(id);
     expect((await serviceEvents(server, name)).map((event) => event.id).sort()).toEqual(
       [id, named].sort(),
+    );
+  });
+
+  it('never takes an event whose stream is already scheduled: every create starts with none', async () => {
+    const { rig, state } = rigOn(server);
+    expect((await rig.run({ scope: 'default' })).outcome).toBe('completed');
+    const name = 'Scheduled Stream Open';
+    const edit = await rig.engine.outbox.create(newEvent(name));
+    // The create goes out and gets no clear answer; the service never got it.
+    state.network = 'unavailable';
+    expect((await rig.run({ scope: 'default' })).outbox.pending).toBe(1);
+    // Meanwhile another organizer makes the same event, and schedules its stream.
+    const response = await fetch(`${server.url}/v1/events`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${server.keys.organizer}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(newEvent(name)),
+    });
+    expect(response.status).toBe(201);
+    const theirs = ((await response.json()) as { data: EventRecord }).data;
+    expect(await patchEvent(server, theirs.id, { streamStatus: 'scheduled' })).toBe(200);
+
+    state.network = 'fine';
+    const run = await rig.run({ scope: 'default' });
+    expect(run.outbox).toMatchObject({ sent: 1, pending: 0, failed: 0 });
+    const named = rig.cache.reader
+      .prepare('SELECT event_id FROM event_aliases WHERE local_id = ?')
+      .pluck()
+      .get(edit.eventId);
+    expect(named).not.toBe(theirs.id);
+    expect(await serviceEvent(server, theirs.id)).toMatchObject({ streamStatus: 'scheduled' });
+    expect((await serviceEvents(server, name)).map((event) => event.id).sort()).toEqual(
+      [theirs.id, named].sort(),
     );
   });
 });

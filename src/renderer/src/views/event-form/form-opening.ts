@@ -1,6 +1,7 @@
 import {
   EDITABLE_EVENT_FIELDS,
   fieldMember,
+  flatFields,
   type EditableEventField,
   type EditBase,
 } from '../../../../shared/ipc/edits';
@@ -27,24 +28,8 @@ function formFieldOf(field: EditableEventField): FormField | null {
   return member === 'streamStatus' ? null : member;
 }
 
-/** Every editable field of a cached event as the service wrote it; `null` where it is not known. */
-export function serviceFields(event: CachedEvent): EditBase['fields'] {
-  return {
-    name: event.name,
-    season: event.season,
-    startDate: event.startDate,
-    endDate: event.endDate,
-    'location.venue': event.location.venue,
-    'location.city': event.location.city,
-    'location.state': event.location.state,
-    'location.country': event.location.country,
-    visibility: event.visibility,
-    streamStatus: event.streamStatus,
-  };
-}
-
 export function openOn(event: CachedEvent, etag: string | null): FormOpening {
-  return { shown: formValuesOf(event), base: { fields: serviceFields(event), etag } };
+  return { shown: formValuesOf(event), base: { fields: flatFields(event), etag } };
 }
 
 /** The form fields the organizer changed: those a save would send. */
@@ -84,7 +69,7 @@ export function followEvent(
     (shown as Record<FormField, string>)[field] = next[field];
     (followed as Record<FormField, string>)[field] = next[field];
   }
-  const now = serviceFields(event);
+  const now = flatFields(event);
   const fields = { ...opening.base.fields };
   for (const field of EDITABLE_EVENT_FIELDS) {
     const formField = formFieldOf(field);
