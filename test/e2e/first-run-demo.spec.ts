@@ -19,8 +19,27 @@ test('the first run offers the demo and a service; the demo fills every view', a
   // Nothing to sync yet, and the bar says so rather than "synced".
   await expect(app.syncState).toHaveText('No service yet');
 
+  // Every label the demo button shows from the click on: once it says the demo is starting, the
+  // first-run screen goes; its buttons never come back while the new setup is read again.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { demoLabels: string[] }).demoLabels = seen;
+    const note = () => {
+      const label = document.querySelector('[data-testid="use-demo"]')?.textContent ?? 'gone';
+      if (seen.at(-1) !== label) seen.push(label);
+    };
+    note();
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
   await firstRun.demoButton.click();
   await app.expectHeading('Events');
+  expect(
+    await page.evaluate(() => (window as unknown as { demoLabels: string[] }).demoLabels),
+  ).toEqual(['Explore with demo data', 'Starting the demo service…', 'gone']);
   await expect(app.demoBanner).toContainText('Demo data');
   await app.waitForSync();
   const events = new EventsPage(page);

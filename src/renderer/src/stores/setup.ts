@@ -38,7 +38,9 @@ export const useSetup = create<SetupActionsState>()((set) => ({
   useDemo: async () => {
     set({ busy: 'demo', connectError: null });
     try {
-      await unwrap(bridge().setup.useDemo());
+      // The answer is the new setup: shown at once, so the buttons never come back for the round
+      // trip of the change notice's re-read before the app leaves the first-run screen.
+      setupQueries.answered('setup', NO_INPUT, await unwrap(bridge().setup.useDemo()));
       set({ busy: null });
       return true;
     } catch (error) {
@@ -49,7 +51,11 @@ export const useSetup = create<SetupActionsState>()((set) => ({
   connect: async (baseUrl, key) => {
     set({ busy: 'connect', connectError: null });
     try {
-      await unwrap(bridge().setup.connect({ baseUrl, key }));
+      setupQueries.answered(
+        'setup',
+        NO_INPUT,
+        await unwrap(bridge().setup.connect({ baseUrl, key })),
+      );
       set({ busy: null });
       return true;
     } catch (error) {
