@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { ChangeRecorder } from '../cache/change-log';
 import type { AppDatabase } from '../storage/database';
-import type { EditState } from '../../shared/ipc/edits';
+import { EDIT_STATES, type EditState } from '../../shared/ipc/edits';
 import type { Edit, EditConflict, EditError, EditKind } from './edit';
 import type { FieldValues } from './event-row';
 
@@ -51,8 +51,15 @@ const FIRST_COLUMNS = `id, event_id AS eventId, kind, payload, base, base_etag A
   queued_at AS queuedAt`;
 const COLUMNS = `${FIRST_COLUMNS}, sent_at AS sentAt`;
 
+/** `state IN (…)` of the states named, from the one list of them. */
+function stateIn(states: readonly EditState[]): string {
+  return `state IN (${states.map((state) => `'${state}'`).join(', ')})`;
+}
+
 /** States whose edit still stands in the cache: everything but a refused one. */
-const STANDING = `state IN ('pending', 'sending', 'conflict')`;
+const STANDING = stateIn(EDIT_STATES.filter((state) => state !== 'failed'));
+/** States a sender may take an edit in: waiting, or sent without a clear answer. */
+const SENDABLE = stateIn(['pending', 'sending']);
 
 function parse<Value>(text: string | null): Value | null {
   return text === null ? null : (JSON.parse(text) as Value);
@@ -201,7 +208,7 @@ export class OutboxRows {
     this.claimOne = db.prepare(`UPDATE outbox SET state = 'sending', attempts = attempts + @added,
         sent_at = coalesce(sent_at, @at), changed_at = @changedAt
       WHERE id = @id AND state = @state AND attempts = @attempts
-        AND state IN ('pending', 'sending')
+        AND ${SENDABLE}
       RETURNING ${COLUMNS}`);
   }
 
