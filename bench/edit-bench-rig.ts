@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiClient, type ApiClient } from '../src/main/api/client';
 import { openCache, type CacheFiles } from '../src/main/cache/open';
@@ -8,6 +6,7 @@ import { WriteQueue } from '../src/main/cache/write-queue';
 import type { SentCheckTiming } from '../src/main/outbox/sent-checks';
 import { SyncEngine } from '../src/main/sync/engine';
 import { startServer } from '../src/server/start';
+import { benchRoot } from './bench-root';
 
 /** Edits of a backlog, and writes of its bare baseline, in flight at once: as many as the outbox sends. */
 export const IN_FLIGHT = 4;
@@ -46,8 +45,8 @@ export async function openEditBench(options: {
     rateLimit: null,
     extensions: options.extensions,
   });
-  const dir = mkdtempSync(join(tmpdir(), 'pitside-bench-edits-'));
-  const cache = openCache(join(dir, 'pitside.db'));
+  const root = benchRoot('edits');
+  const cache = openCache(join(root.path, 'pitside.db'));
   const queue = new WriteQueue(cache.writer);
   const client = (fetcher: typeof fetch = fetch) =>
     createApiClient({ baseUrl: server.url, fetch: fetcher, apiKey: () => Promise.resolve(key) });
@@ -71,7 +70,7 @@ export async function openEditBench(options: {
     close: async () => {
       await engine.close();
       cache.close();
-      rmSync(dir, { recursive: true, force: true });
+      root.remove();
       await server.close();
     },
   };

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiClient } from '../src/main/api/client';
 import { openCache } from '../src/main/cache/open';
@@ -8,6 +6,7 @@ import { WriteQueue } from '../src/main/cache/write-queue';
 import { SyncEngine } from '../src/main/sync/engine';
 import { DEFAULT_RATE_LIMIT } from '../src/server/config';
 import type { SyncSummary } from '../src/shared/ipc/sync';
+import { benchRoot } from './bench-root';
 import { RequestLog } from './request-log';
 import { PINNED_NOW, startService } from './venue';
 
@@ -209,10 +208,7 @@ function printTable(figures: ScopeCostFigures): void {
 }
 
 export async function runScopeCostBenchmark(): Promise<ScopeCostFigures> {
-  const root = mkdtempSync(join(tmpdir(), 'pitside-bench-scope-'));
-  const removeRoot = (): void => rmSync(root, { recursive: true, force: true });
-  // An interrupted run exits without unwinding; its caches must not stay behind either.
-  process.once('exit', removeRoot);
+  const { path: root, remove: removeRoot } = benchRoot('scope');
   try {
     const variants: VariantFigures[] = [];
     for (const { name, offsetMs } of VARIANTS) {
@@ -243,6 +239,5 @@ export async function runScopeCostBenchmark(): Promise<ScopeCostFigures> {
     return figures;
   } finally {
     removeRoot();
-    process.off('exit', removeRoot);
   }
 }

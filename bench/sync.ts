@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { SyncEngine } from '../src/main/sync/engine';
 import type { RunOptions } from '../src/main/sync/sync-run';
 import type { SyncSummary } from '../src/shared/ipc/sync';
 import { formatTimestamp } from '../src/shared/wire/formats';
+import { benchRoot } from './bench-root';
 import { measureCacheQueries, type CacheQueryFigures } from './cache-queries';
 import { startChild, type StartedChild } from './children';
 import { replay, RequestLog, type ReplayFigures } from './request-log';
@@ -365,10 +366,7 @@ function printTable(figures: SyncBenchmarkFigures): void {
 export async function runSyncBenchmark(): Promise<SyncBenchmarkFigures> {
   const loadBefore = round(loadavg()[0] ?? 0, 1);
   const viewerKey = `bench-viewer-${randomBytes(12).toString('hex')}`;
-  const root = mkdtempSync(join(tmpdir(), 'pitside-bench-sync-'));
-  const removeRoot = (): void => rmSync(root, { recursive: true, force: true });
-  // An interrupted run exits without unwinding; its caches must not stay behind either.
-  process.once('exit', removeRoot);
+  const { path: root, remove: removeRoot } = benchRoot('sync');
   const serviceStarted = performance.now();
   const service = await startService(viewerKey);
   const serviceStartSeconds = round((performance.now() - serviceStarted) / 1000, 1);
@@ -443,6 +441,5 @@ export async function runSyncBenchmark(): Promise<SyncBenchmarkFigures> {
     subject?.cache.close();
     await service.child.stop();
     removeRoot();
-    process.off('exit', removeRoot);
   }
 }

@@ -2,16 +2,8 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { build, transform } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -20,6 +12,7 @@ import { startPreview, type RunningPreview } from '../src/preview/preview';
 import { BUILT_RENDERER } from '../src/preview/server';
 import type { SyncStatus, SyncSummary } from '../src/shared/ipc/sync';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../test/harness/chromium';
+import { benchRoot } from './bench-root';
 import {
   attribute,
   CpuProfile,
@@ -615,9 +608,7 @@ export async function runUiBenchmark(): Promise<UiBenchmarkFigures> {
   const runStarted = performance.now();
   const loadBefore = round(loadavg()[0] ?? 0, 1);
   const warnings: string[] = [];
-  const root = mkdtempSync(join(tmpdir(), 'pitside-bench-ui-'));
-  const removeRoot = (): void => rmSync(root, { recursive: true, force: true });
-  process.once('exit', removeRoot);
+  const { path: root, remove: removeRoot } = benchRoot('ui');
 
   const buildSeconds = buildRenderer();
   const rendererDirectory = join(root, 'renderer');
@@ -847,6 +838,5 @@ export async function runUiBenchmark(): Promise<UiBenchmarkFigures> {
     await preview?.close();
     await service?.close();
     removeRoot();
-    process.off('exit', removeRoot);
   }
 }

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApiClient } from '../src/main/api/client';
@@ -17,6 +15,7 @@ import {
   type NetworkProfile,
   type ShapingStats,
 } from '../test/harness/shaping-proxy';
+import { benchRoot } from './bench-root';
 import { startChild, type StartedChild } from './children';
 
 /*
@@ -461,10 +460,7 @@ function printTable(figures: VenueBenchmarkFigures): void {
 }
 
 export async function runVenueBenchmark(): Promise<VenueBenchmarkFigures> {
-  const root = mkdtempSync(join(tmpdir(), 'pitside-bench-venue-'));
-  const removeRoot = (): void => rmSync(root, { recursive: true, force: true });
-  // An interrupted run exits without unwinding; its caches must not stay behind either.
-  process.once('exit', removeRoot);
+  const { path: root, remove: removeRoot } = benchRoot('venue');
   try {
     const runs: VenueRun[] = [];
     for (const { name, profile } of PROFILES) {
@@ -488,6 +484,5 @@ export async function runVenueBenchmark(): Promise<VenueBenchmarkFigures> {
     return figures;
   } finally {
     removeRoot();
-    process.off('exit', removeRoot);
   }
 }
