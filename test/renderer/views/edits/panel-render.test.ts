@@ -1,11 +1,14 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { Link, MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { EditView } from '../../../../src/shared/ipc/edits';
 import { localDateTime } from '../../../../src/renderer/src/format/dates';
 import { ConflictResolver } from '../../../../src/renderer/src/views/edits/ConflictResolver';
 import { EditItem } from '../../../../src/renderer/src/views/edits/EditItem';
+import { EditRow } from '../../../../src/renderer/src/views/edits/EditRow';
+import { FailureDetails } from '../../../../src/renderer/src/views/edits/FailureDetails';
+import { describeState } from '../../../../src/renderer/src/views/edits/edit-words';
 import { createEdit, deleteEdit, updateEdit } from './edit-fixtures';
 
 /*
@@ -100,6 +103,81 @@ describe('EditItem', () => {
     const titleId = /<h2 id="([^"]+)"/.exec(html)?.[1];
     expect(titleId).toBeDefined();
     expect(html.match(new RegExp(`aria-describedby="${titleId}"`, 'g'))).toHaveLength(3);
+  });
+});
+
+/** A refused change, tried twice, with the service's word on one field. */
+const refused = updateEdit(
+  { location: { city: '' } },
+  {
+    state: 'failed',
+    attempts: 2,
+    error: {
+      code: 'rejected',
+      message: 'The event is not valid.',
+      details: [{ field: 'location.city', issue: 'must not be empty' }],
+    },
+  },
+);
+
+describe('EditRow', () => {
+  // Written once for this service's edits (EditItem) and those kept for another (EditsElsewhere).
+  const made = localDateTime('2026-03-14T09:00:00Z');
+  const row = (edit: EditView, kept = false) =>
+    render(
+      createElement(EditRow, {
+        edit,
+        titleId: 't',
+        title: 'x',
+        state: kept ? { label: 'Waiting', tone: 'waiting' } : describeState(edit),
+        kept,
+        children: null,
+      }),
+    );
+
+  it('heads an edit of this service at level 2, focusable from script, with its tries', () => {
+    const html = row(refused);
+    expect(html).toContain('<li class="edit-item" aria-labelledby="t" data-testid="edit-item"');
+    expect(html).toContain('<h2 id="t" class="edit-title" tabindex="-1">x</h2>');
+    expect(html).toContain('class="badge edit-state attention" data-testid="edit-state"');
+    expect(text(html)).toBe(`x Failed Made ${made} · tried 2 times`);
+    expect(text(row({ ...refused, attempts: 1 }))).toContain('tried 1 time');
+  });
+
+  it('heads a kept edit a level down, out of the focus order, without its tries', () => {
+    const html = row(refused, true);
+    expect(html).toContain(
+      '<li class="edit-item kept" aria-labelledby="t" data-testid="kept-edit"',
+    );
+    expect(html).toContain('<h4 id="t" class="edit-title">x</h4>');
+    expect(html).not.toContain('tabindex');
+    expect(text(html)).toBe(`x Waiting Made ${made}`);
+  });
+
+  it('is the frame and first line of the panel’s row, link and all', () => {
+    const edit = createEdit('Leeds');
+    const html = item(edit, 'New event Leeds');
+    const titleId = /<h2 id="([^"]+)"/.exec(html)?.[1] ?? 'none';
+    const head = render(
+      createElement(EditRow, {
+        edit,
+        titleId,
+        title: createElement(Link, { to: '/events/localk3x9q2' }, 'New event Leeds'),
+        state: describeState(edit),
+        children: null,
+      }),
+    ).replace('</li>', '');
+    expect(html.startsWith(head)).toBe(true);
+  });
+});
+
+describe('FailureDetails', () => {
+  it('lists what the service said about each field of a refused edit, and nothing otherwise', () => {
+    expect(render(createElement(FailureDetails, { edit: refused }))).toBe(
+      '<ul class="edit-details" aria-label="What the service said about each field">' +
+        '<li>City: must not be empty</li></ul>',
+    );
+    expect(render(createElement(FailureDetails, { edit: createEdit('Leeds') }))).toBe('');
   });
 });
 

@@ -2,14 +2,15 @@ import { GitMerge, Pencil, RotateCcw } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { EditView } from '../../../../shared/ipc/edits';
-import { DateText } from '../../components/DateText';
 import { paths } from '../../routes';
 import { editActions } from '../../stores/edits';
 import { useSyncStatus } from '../../stores/sync-status';
 import { ActionProblem } from './ActionProblem';
 import { ConflictResolver } from './ConflictResolver';
 import { DiscardButton } from './DiscardButton';
-import { describeState, failureDetails } from './edit-words';
+import { describeState } from './edit-words';
+import { EditRow } from './EditRow';
+import { FailureDetails } from './FailureDetails';
 import { useEditAction } from './use-edit-action';
 
 /**
@@ -28,42 +29,23 @@ export function EditItem({ edit, words }: { edit: EditView; words: string }) {
   const action = useEditAction();
   const offline = useSyncStatus((sync) => sync.status?.state === 'offline');
   const state = describeState(edit, { offline });
-  const details = failureDetails(edit);
   const deletedName = edit.kind === 'delete' ? edit.base.name : null;
 
   return (
-    <li
-      className="edit-item"
-      aria-labelledby={titleId}
-      data-testid="edit-item"
-      data-state={edit.state}
-      data-kind={edit.kind}
+    <EditRow
+      edit={edit}
+      titleId={titleId}
+      title={edit.kind === 'delete' ? words : <Link to={paths.event(edit.eventId)}>{words}</Link>}
+      state={state}
+      titleRef={title}
     >
-      <div className="edit-head">
-        <h2 id={titleId} className="edit-title" ref={title} tabIndex={-1}>
-          {edit.kind === 'delete' ? words : <Link to={paths.event(edit.eventId)}>{words}</Link>}
-        </h2>
-        <span className={`badge edit-state ${state.tone}`} data-testid="edit-state">
-          {state.label}
-        </span>
-        <span className="edit-made muted">
-          Made <DateText iso={edit.queuedAt} />
-          {edit.attempts > 0 && ` · tried ${edit.attempts} time${edit.attempts === 1 ? '' : 's'}`}
-        </span>
-      </div>
       <div className="edit-main">
         <div className="edit-body">
           {deletedName !== null && deletedName !== undefined && (
             <p className="edit-subject muted">{deletedName}</p>
           )}
           <p className="edit-explanation">{state.explanation}</p>
-          {details.length > 0 && (
-            <ul className="edit-details" aria-label="What the service said about each field">
-              {details.map((detail) => (
-                <li key={detail}>{detail}</li>
-              ))}
-            </ul>
-          )}
+          <FailureDetails edit={edit} />
         </div>
         <div className="edit-actions">
           {edit.state === 'failed' && (
@@ -104,6 +86,6 @@ export function EditItem({ edit, words }: { edit: EditView; words: string }) {
         <ConflictResolver edit={edit} conflict={edit.conflict} onClose={closeResolver} />
       )}
       <ActionProblem problem={action.problem} />
-    </li>
+    </EditRow>
   );
 }

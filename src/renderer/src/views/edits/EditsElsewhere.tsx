@@ -2,10 +2,11 @@ import { Lock } from 'lucide-react';
 import { useId } from 'react';
 import { serviceName, switchBackLine } from '../../../../shared/edits-elsewhere';
 import type { EditsElsewhereGroup, EditView } from '../../../../shared/ipc/edits';
-import { DateText } from '../../components/DateText';
 import { needsAttention } from '../../../../shared/ipc/edits';
 import { editQueries } from '../../stores/edits';
-import { createdNames, describeEdit, describeState, failureDetails } from './edit-words';
+import { createdNames, describeEdit, describeState, type StateWords } from './edit-words';
+import { EditRow } from './EditRow';
+import { FailureDetails } from './FailureDetails';
 import { unsentSummary } from './unsent-summary';
 
 /**
@@ -17,35 +18,15 @@ function KeptEdit({ edit, words }: { edit: EditView; words: string }) {
   const attention = needsAttention(edit);
   // Nothing is on its way to a service not shown: a claimed edit waits like the rest, and is
   // checked before it is sent again once that service is back.
-  const state = attention ? describeState(edit) : { label: 'Waiting', tone: 'waiting' };
-  const details = failureDetails(edit);
+  const state: Pick<StateWords, 'label' | 'tone'> = attention
+    ? describeState(edit)
+    : { label: 'Waiting', tone: 'waiting' };
   return (
-    <li
-      className="edit-item kept"
-      aria-labelledby={titleId}
-      data-testid="kept-edit"
-      data-state={edit.state}
-      data-kind={edit.kind}
-    >
-      <div className="edit-head">
-        <h4 id={titleId} className="edit-title">
-          {words}
-        </h4>
-        <span className={`badge edit-state ${state.tone}`}>{state.label}</span>
-        <span className="edit-made muted">
-          Made <DateText iso={edit.queuedAt} />
-        </span>
-      </div>
+    <EditRow edit={edit} titleId={titleId} title={words} state={state} kept>
       {/* A waiting edit's "goes out with the next sync" is not true here: the group says when. */}
       {attention && <p className="edit-explanation">{describeState(edit).explanation}</p>}
-      {details.length > 0 && (
-        <ul className="edit-details" aria-label="What the service said about each field">
-          {details.map((detail) => (
-            <li key={detail}>{detail}</li>
-          ))}
-        </ul>
-      )}
-    </li>
+      <FailureDetails edit={edit} />
+    </EditRow>
   );
 }
 
