@@ -52,12 +52,24 @@ export const embeddedServiceFiles = ['src/main/profiles/demo-service.ts'];
 /** What no file of src/main may import: the other processes. */
 const processPatterns = ['**/server/**', '**/preload/**', '**/renderer/**'];
 
+const rendererRules = restrict(
+  ['electron', ...nodeBuiltins, ...nativeAndServerPackages],
+  ['**/main/**', '**/server/**', '**/preload/**', 'node:*'],
+);
+
 export const boundaries = [
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
-    rules: restrict(
-      ['electron', ...nodeBuiltins, ...nativeAndServerPackages],
-      ['**/main/**', '**/server/**', '**/preload/**', 'node:*'],
+    rules: rendererRules,
+  },
+  {
+    // A view's question before something hard to take back is the one ConfirmDialog, so that the
+    // focus, Esc and the buttons behave alike in all of them.
+    files: ['src/renderer/src/views/**/*.{ts,tsx}'],
+    rules: alsoRestrict(
+      rendererRules,
+      ['@radix-ui/react-dialog'],
+      'A view asks through components/ConfirmDialog; another kind of dialog belongs in components/.',
     ),
   },
   {

@@ -33,6 +33,19 @@ test('a delete confirmed is in the outbox at once: a reload in its undo window k
   await app.waitForSync();
   await app.go(`/events/${target.id}`);
   await app.expectHeading(target.name);
+  await test.step('the question holds the focus, Cancel first, and Esc gives it back', async () => {
+    const dialog = page.getByTestId('delete-event-dialog');
+    const cancel = dialog.getByRole('button', { name: 'Cancel' });
+    await page.getByTestId('delete-event').click();
+    await expect(cancel).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('delete-event-confirm')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(cancel).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('delete-event')).toBeFocused();
+  });
   await page.getByTestId('delete-event').click();
   await page.getByTestId('delete-event-confirm').click();
   await expect(page.getByTestId('undo-delete')).toBeVisible();

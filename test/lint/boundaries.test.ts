@@ -35,6 +35,8 @@ describe('the process boundaries', () => {
     ['src/main/cache/rows/x.ts', "import type { EventOverlay } from '../../outbox/event-overlay';"],
     ['src/main/cache/x.ts', "import { OutboxRows } from '../outbox/outbox-rows';"],
     ['src/main/cache/x.ts', "import type { SyncEngine } from '../sync/engine';"],
+    ['src/renderer/src/views/x/Ask.tsx', "import * as Dialog from '@radix-ui/react-dialog';"],
+    ['src/renderer/src/views/x/Ask.tsx', "import { ipcRenderer } from 'electron';"],
   ])('%s may not `%s`', async (path, code) => {
     expect(await violations(path, code)).toContain('no-restricted-imports');
   });
@@ -50,6 +52,11 @@ describe('the process boundaries', () => {
     ['src/main/cache/x.ts', "import { SyncStateWriter } from './sync-state-writes';"],
     ['src/main/outbox/x.ts', "import { CacheWriter } from '../cache/writes';"],
     ['src/main/sync/x.ts', "import { OutboxRows } from '../outbox/outbox-rows';"],
+    ['src/renderer/src/components/Ask.tsx', "import * as Dialog from '@radix-ui/react-dialog';"],
+    [
+      'src/renderer/src/views/x/Ask.tsx',
+      "import { ConfirmDialog } from '../../components/ConfirmDialog';",
+    ],
   ])('%s may `%s`', async (path, code) => {
     expect(await violations(path, code)).toEqual([]);
   });

@@ -207,7 +207,7 @@ function DeletionResolver({ edit, conflict, onClose }: ResolverProps) {
       <div className="edit-actions">
         <button
           type="button"
-          className="button edits-danger"
+          className="button danger"
           aria-disabled={action.busy}
           onClick={() => resolve('mine')}
         >

@@ -1,7 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { EditView } from '../../../../shared/ipc/edits';
+import { ConfirmDialog, ConfirmTrigger } from '../../components/ConfirmDialog';
 import { editActions } from '../../stores/edits';
 import { discardConsequence } from './edit-words';
 
@@ -35,30 +35,26 @@ export function DiscardButton({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !discarding && setOpen(next)}>
-      <Dialog.Trigger className="button" aria-describedby={describedBy}>
-        <Trash2 size={14} aria-hidden="true" /> Discard…
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog edits-confirm" data-testid="discard-dialog">
-          <Dialog.Title>Discard this edit?</Dialog.Title>
-          <Dialog.Description>
-            <strong>{words}</strong>. {discardConsequence(edit)}
-          </Dialog.Description>
-          <div className="edits-confirm-actions">
-            <Dialog.Close className="button">Keep it</Dialog.Close>
-            <button
-              type="button"
-              className="button edits-danger"
-              onClick={() => void confirm()}
-              aria-disabled={discarding}
-            >
-              {discarding ? 'Discarding…' : 'Discard edit'}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => !discarding && setOpen(next)}
+      trigger={
+        <ConfirmTrigger className="button" aria-describedby={describedBy}>
+          <Trash2 size={14} aria-hidden="true" /> Discard…
+        </ConfirmTrigger>
+      }
+      testId="discard-dialog"
+      title="Discard this edit?"
+      description={
+        <>
+          <strong>{words}</strong>. {discardConsequence(edit)}
+        </>
+      }
+      cancelLabel="Keep it"
+      confirmLabel={discarding ? 'Discarding…' : 'Discard edit'}
+      confirmTone="danger"
+      onConfirm={() => void confirm()}
+      busy={discarding}
+    />
   );
 }

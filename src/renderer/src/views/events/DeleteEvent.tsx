@@ -1,7 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog, ConfirmTrigger } from '../../components/ConfirmDialog';
 import { paths } from '../../routes';
 import { useActions } from '../../stores/actions';
 import { eventDeletes } from '../../stores/event-deletes';
@@ -35,44 +35,31 @@ export function DeleteEvent({ eventId, eventName }: { eventId: string; eventName
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="button" data-testid="delete-event">
-        <Trash2 size={14} aria-hidden="true" /> Delete…
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          className="dialog confirm"
-          data-testid="delete-event-dialog"
-          onCloseAutoFocus={(event) => {
-            if (!confirmed.current) return;
-            // Undo is what the organizer may want next, and it only lasts a few seconds.
-            confirmed.current = false;
-            event.preventDefault();
-            document.querySelector<HTMLElement>(undoButtonSelector(eventId))?.focus();
-          }}
-        >
-          <Dialog.Title>Delete “{eventName}”?</Dialog.Title>
-          <Dialog.Description>
-            The event goes with its matches, clips and team registrations; the teams stay. It is
-            deleted here at once and on the service with the next sync.
-          </Dialog.Description>
-          <p className="muted">
-            For {UNDO_WINDOW_MS / 1000} seconds after this you can still undo it.
-          </p>
-          <div className="dialog-actions">
-            <Dialog.Close className="button">Cancel</Dialog.Close>
-            <button
-              type="button"
-              className="button danger"
-              onClick={confirm}
-              data-testid="delete-event-confirm"
-            >
-              Delete event
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <ConfirmTrigger className="button" data-testid="delete-event">
+          <Trash2 size={14} aria-hidden="true" /> Delete…
+        </ConfirmTrigger>
+      }
+      testId="delete-event-dialog"
+      onCloseAutoFocus={(event) => {
+        if (!confirmed.current) return;
+        // Undo is what the organizer may want next, and it only lasts a few seconds.
+        confirmed.current = false;
+        event.preventDefault();
+        document.querySelector<HTMLElement>(undoButtonSelector(eventId))?.focus();
+      }}
+      title={<>Delete “{eventName}”?</>}
+      description="The event goes with its matches, clips and team registrations; the teams stay. It is deleted here at once and on the service with the next sync."
+      cancelLabel="Cancel"
+      confirmLabel="Delete event"
+      confirmTone="danger"
+      onConfirm={confirm}
+      confirmTestId="delete-event-confirm"
+    >
+      <p className="muted">For {UNDO_WINDOW_MS / 1000} seconds after this you can still undo it.</p>
+    </ConfirmDialog>
   );
 }

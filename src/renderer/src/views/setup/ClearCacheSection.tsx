@@ -1,6 +1,6 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { ConfirmDialog, ConfirmTrigger } from '../../components/ConfirmDialog';
 import { useActions } from '../../stores/actions';
 
 /** "Clear cache", behind a confirm step that says what is kept. */
@@ -26,35 +26,27 @@ export function ClearCacheSection() {
         Clearing the cache forgets everything synced and syncs it again from the service. Your
         favorites, pins and anything you typed are kept.
       </p>
-      <Dialog.Root open={open} onOpenChange={(next) => !clearing && setOpen(next)}>
-        <div className="section-actions">
-          <Dialog.Trigger className="button" data-testid="clear-cache">
-            <Trash2 size={14} aria-hidden="true" /> Clear cache…
-          </Dialog.Trigger>
-        </div>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay" />
-          <Dialog.Content className="dialog confirm" data-testid="clear-cache-dialog">
-            <Dialog.Title>Clear the cache?</Dialog.Title>
-            <Dialog.Description>
-              Pitside forgets every event, team, match, clip and statistic it synced, and syncs them
-              again. Favorites, pins and anything you typed, sent or not, are kept.
-            </Dialog.Description>
-            <p className="muted">Until the sync finishes, views show less than before.</p>
-            <div className="dialog-actions">
-              <Dialog.Close className="button">Cancel</Dialog.Close>
-              <button
-                type="button"
-                className="button danger"
-                onClick={() => void confirm()}
-                aria-disabled={clearing}
-              >
-                {clearing ? 'Clearing…' : 'Clear cache'}
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={(next) => !clearing && setOpen(next)}
+        trigger={
+          <div className="section-actions">
+            <ConfirmTrigger className="button" data-testid="clear-cache">
+              <Trash2 size={14} aria-hidden="true" /> Clear cache…
+            </ConfirmTrigger>
+          </div>
+        }
+        testId="clear-cache-dialog"
+        title="Clear the cache?"
+        description="Pitside forgets every event, team, match, clip and statistic it synced, and syncs them again. Favorites, pins and anything you typed, sent or not, are kept."
+        cancelLabel="Cancel"
+        confirmLabel={clearing ? 'Clearing…' : 'Clear cache'}
+        confirmTone="danger"
+        onConfirm={() => void confirm()}
+        busy={clearing}
+      >
+        <p className="muted">Until the sync finishes, views show less than before.</p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,6 +1,6 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type ReactNode } from 'react';
 import type { SetupState } from '../../../../shared/ipc/setup';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { editQueries } from '../../stores/edits';
 import { switchWarning, type SwitchTarget, type SwitchWarning } from './switch-warning';
 
@@ -29,35 +29,26 @@ export function useSwitchGuard(setup: SetupState): {
   };
 
   const dialog = (
-    <Dialog.Root open={asking !== null} onOpenChange={(open) => !open && setAsking(null)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog confirm" data-testid="switch-dialog">
-          <Dialog.Title>{asking?.warning.title}</Dialog.Title>
-          <Dialog.Description>
-            Nothing is deleted: each service’s edits stay on this computer, and Edits lists them.
-          </Dialog.Description>
-          <ul className="switch-kept" data-testid="switch-kept">
-            {asking?.warning.kept.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-          <div className="dialog-actions">
-            <Dialog.Close className="button">Stay</Dialog.Close>
-            <button
-              type="button"
-              className="button primary"
-              onClick={() => {
-                asking?.proceed();
-                setAsking(null);
-              }}
-            >
-              Switch
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={asking !== null}
+      onOpenChange={(open) => !open && setAsking(null)}
+      testId="switch-dialog"
+      title={asking?.warning.title}
+      description="Nothing is deleted: each service’s edits stay on this computer, and Edits lists them."
+      cancelLabel="Stay"
+      confirmLabel="Switch"
+      confirmTone="primary"
+      onConfirm={() => {
+        asking?.proceed();
+        setAsking(null);
+      }}
+    >
+      <ul className="switch-kept" data-testid="switch-kept">
+        {asking?.warning.kept.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </ConfirmDialog>
   );
   return { guard, dialog };
 }
