@@ -13,11 +13,14 @@ export interface SetupDeps {
   setTheme(theme: Theme): Promise<Theme>;
 }
 
+/** The setup as a view reads it: re-read when the settings change. */
+const asRead = (state: SetupState) => ({ ...state, builtFrom: ['settings' as const] });
+
 export function createSetupHandlers(workspace: SetupDeps): Pick<Handlers, SetupCommandName> {
   return {
-    'setup:get': () => ({ ...workspace.setupState(), builtFrom: ['settings'] }),
-    'setup:useDemo': () => workspace.useDemo(),
-    'setup:connect': ({ baseUrl, key }) => workspace.connect(baseUrl, key),
+    'setup:get': () => asRead(workspace.setupState()),
+    'setup:useDemo': async () => asRead(await workspace.useDemo()),
+    'setup:connect': async ({ baseUrl, key }) => asRead(await workspace.connect(baseUrl, key)),
     'theme:get': () => ({ theme: workspace.theme() }),
     'theme:set': async ({ theme }) => ({ theme: await workspace.setTheme(theme) }),
   };

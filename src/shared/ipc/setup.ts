@@ -20,18 +20,18 @@ export const setupStateSchema = z.object({
 });
 export type SetupState = z.infer<typeof setupStateSchema>;
 
+/** The setup as views read it; the ways to change it answer with it too, shown at once. */
+const setupReadSchema = setupStateSchema.extend({ builtFrom: builtFromSchema });
+
 export const THEMES = ['system', 'light', 'dark'] as const;
 export const themeSchema = z.enum(THEMES);
 export type Theme = z.infer<typeof themeSchema>;
 
 export const setupCommands = {
   /** Read like the cache: a `cache:changed` naming `settings` (or `all`) says it may differ now. */
-  'setup:get': {
-    input: noInput,
-    output: setupStateSchema.extend({ builtFrom: builtFromSchema }),
-  },
+  'setup:get': { input: noInput, output: setupReadSchema },
   /** Starts the embedded demo service, switches to its cache and syncs it. */
-  'setup:useDemo': { input: noInput, output: setupStateSchema },
+  'setup:useDemo': { input: noInput, output: setupReadSchema },
   /**
    * Checks the address and key against the service first; only a service that answered and took
    * the key is saved (the key into the keychain) and switched to. Each way of failing has its own
@@ -40,7 +40,7 @@ export const setupCommands = {
    */
   'setup:connect': {
     input: z.strictObject({ baseUrl: serviceUrlSchema, key: apiKeySchema }),
-    output: setupStateSchema,
+    output: setupReadSchema,
   },
   'theme:get': { input: noInput, output: z.object({ theme: themeSchema }) },
   'theme:set': {

@@ -131,7 +131,10 @@ describe('connecting to a service', () => {
   it('keeps the address and the key once the service took them, and syncs', async () => {
     const { answer, ...open } = await connect(`${service.url}/`, service.keys.viewer);
     try {
-      expect(answer).toEqual({ ok: true, value: { mode: 'service', serviceUrl: service.url } });
+      expect(answer).toEqual({
+        ok: true,
+        value: { mode: 'service', serviceUrl: service.url, builtFrom: ['settings'] },
+      });
       await expect(credentials.getKey(service.url)).resolves.toBe(service.keys.viewer);
       await settled(open.workspace);
       await expect(valueOf(open.dispatch('sync:status', undefined))).resolves.toMatchObject({

@@ -57,7 +57,7 @@ describe('the first run and the demo', () => {
     });
 
     const answer = await valueOf<SetupState>(dispatch('setup:useDemo', undefined));
-    expect(answer).toEqual({ mode: 'demo', serviceUrl: null });
+    expect(answer).toEqual({ mode: 'demo', serviceUrl: null, builtFrom: ['settings'] });
     const demoUrl = workspace.demoService?.url ?? '';
     expect(demoUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     await settled(workspace);
@@ -145,7 +145,11 @@ describe('the first run and the demo', () => {
     const connected = await valueOf<SetupState>(
       dispatch('setup:connect', { baseUrl: `${service.url}/`, key: service.keys.viewer }),
     );
-    expect(connected).toEqual({ mode: 'service', serviceUrl: service.url });
+    expect(connected).toEqual({
+      mode: 'service',
+      serviceUrl: service.url,
+      builtFrom: ['settings'],
+    });
     // Connecting stops the demo service.
     expect(workspace.demoService).toBeNull();
     await expect(fetch(`${demoUrl}/v1/teams?perPage=1`)).rejects.toThrow();
@@ -169,6 +173,7 @@ describe('the first run and the demo', () => {
     await expect(valueOf(dispatch('setup:useDemo', undefined))).resolves.toEqual({
       mode: 'demo',
       serviceUrl: service.url,
+      builtFrom: ['settings'],
     });
     await expect(valueOf(dispatch('favorites:list', undefined))).resolves.toMatchObject({
       data: [teamNumber],
