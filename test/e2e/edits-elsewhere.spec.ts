@@ -36,10 +36,11 @@ test('another service’s unsent edit stays in view, grouped under it and read o
     await expect(dialog.getByTestId('switch-kept')).toHaveText(
       `1 edit for ${service.url} is kept; it goes out when you switch back to it.`,
     );
-    // Stay holds the focus, and Esc stays: nothing switches.
+    // Stay holds the focus, and Esc stays: nothing switches, and the focus is back on the button.
     await expect(dialog.getByRole('button', { name: 'Stay' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('use-demo')).toBeFocused();
     await expect(page.getByTestId('service-mode')).toHaveAttribute('data-mode', 'service');
     await page.getByTestId('use-demo').click();
     await dialog.getByRole('button', { name: 'Switch' }).click();

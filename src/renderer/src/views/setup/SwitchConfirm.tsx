@@ -21,17 +21,29 @@ export function useSwitchGuard(setup: SetupState): {
   const edits = editQueries.useQuery('list', {}).value?.data ?? null;
   const elsewhere = editQueries.useQuery('elsewhere', {}).value?.groups ?? [];
   const [asking, setAsking] = useState<Asking | null>(null);
+  // What had the focus when the question was asked (the button pressed), kept past the close for
+  // the focus to go back to.
+  const [asked, setAsked] = useState<HTMLElement | null>(null);
 
   const guard = (target: SwitchTarget, proceed: () => void) => {
     const warning = edits === null ? null : switchWarning(setup, target, edits, elsewhere);
     if (warning === null) proceed();
-    else setAsking({ warning, proceed });
+    else {
+      setAsked(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+      setAsking({ warning, proceed });
+    }
   };
 
   const dialog = (
     <ConfirmDialog
       open={asking !== null}
       onOpenChange={(open) => !open && setAsking(null)}
+      // No trigger to return to: the focus goes back to the button that asked, not to the page.
+      onCloseAutoFocus={(event) => {
+        if (asked?.isConnected !== true) return;
+        event.preventDefault();
+        asked.focus();
+      }}
       testId="switch-dialog"
       title={asking?.warning.title}
       description="Nothing is deleted: each service’s edits stay on this computer, and Edits lists them."
