@@ -12,7 +12,7 @@ import {
   type Try,
 } from './send-context';
 import type { NewSentCheck, SentFields } from './sent-check-rows';
-import { sentFields } from './sent-checks';
+import { lookTime, sentFields } from './sent-checks';
 
 interface UpdatePlan extends Guard {
   payload: Record<string, unknown>;
@@ -38,7 +38,9 @@ export function sendUpdate(context: SendContext, attempt: Try<UpdateEdit>): Prom
           eventId: edit.eventId,
           fields,
           // Real time, not the service's: the bound is on how long requests take.
-          checkAfter: new Date(Date.now() + context.sentChecks.afterMs).toISOString(),
+          checkAfter: new Date(
+            lookTime(context.sentChecks) + context.sentChecks.afterMs,
+          ).toISOString(),
         };
 
   const kind: ComparedKind<UpdateEdit, UpdatePlan> = {

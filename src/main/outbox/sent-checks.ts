@@ -26,7 +26,20 @@ import type { SendContext } from './send-context';
  */
 export const SENT_CHECK_TIMING = { sendByMs: 5_000, afterMs: 25_000 } as const;
 
-export type SentCheckTiming = { sendByMs: number; afterMs: number };
+export interface SentCheckTiming {
+  sendByMs: number;
+  afterMs: number;
+  /**
+   * The real time (epoch ms) looks fall due by; `Date.now` when absent. Tests move their own on
+   * past a look rather than wait it out.
+   */
+  clock?: () => number;
+}
+
+/** Now, as the looks of `timing` count it. */
+export function lookTime(timing: SentCheckTiming): number {
+  return (timing.clock ?? Date.now)();
+}
 
 const LOOKS_IN_FLIGHT = 4;
 
@@ -51,17 +64,15 @@ export function crossedFields(check: SentCheck, record: EventRecord): Conflicts 
   return conflicts;
 }
 
-/** What a run's looks need: what its sends have, less the timing they are given by. */
-export type SentChecksOptions = Omit<SendContext, 'sentChecks'>;
-
 /**
  * Makes every second look that is due: one read of each watched event. A field that moved since
  * this client wrote it becomes a conflict in the outbox; a look that gets no answer is made by the
  * next run instead. Returns how many looks are still waiting.
  */
-export async function checkSentEdits(options: SentChecksOptions): Promise<number> {
-  const { client, writer, settle, scope, read, signal } = options;
-  const due = await read(() => writer.sentChecks.due(scope, new Date().toISOString()));
+export async function checkSentEdits(options: SendContext): Promise<number> {
+  const { client, writer, settle, scope, read, signal, sentChecks } = options;
+  const now = new Date(lookTime(sentChecks)).toISOString();
+  const due = await read(() => writer.sentChecks.due(scope, now));
   // Set when the service cannot be asked: the looks left are made by the next run.
   let unanswered = false;
 

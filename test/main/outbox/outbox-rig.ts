@@ -41,6 +41,30 @@ export async function serviceEvent(server: TestServer, id: string): Promise<Even
   return ((await response.json()) as { data: EventRecord }).data;
 }
 
+/** Second looks on a clock a test moves on, and the move that makes every look sent so far due. */
+export interface MovableLooks {
+  timing: SentCheckTiming;
+  /** Moves the looks' clock on by `afterMs`: each look of a write answered before is due. */
+  pass(): void;
+}
+
+/**
+ * Second looks (`sent-checks.ts`) that fall due when the test says, rather than after a real wait:
+ * their clock runs with real time plus what `pass` added. `afterMs` defaults to a minute, longer
+ * than any test here, so the engine's own timer for looks (on real time) never starts a run in
+ * the middle of one; a test that keeps real time for a while (a process of its own, say) gives
+ * a shorter one.
+ */
+export function movableLooks(afterMs = 60_000, sendByMs = 5_000): MovableLooks {
+  let ahead = 0;
+  return {
+    timing: { sendByMs, afterMs, clock: () => Date.now() + ahead },
+    pass: () => {
+      ahead += afterMs;
+    },
+  };
+}
+
 /** How a test's network behaves for writes; reads always go through. */
 export type WriteFault = 'none' | 'offline' | 'unavailable' | 'drop-answer' | 'server-error-after';
 

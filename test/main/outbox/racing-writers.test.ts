@@ -2,7 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EditableField } from '../../../src/main/outbox/event-row';
 import { startTestServer, type TestServer } from '../../harness/server';
 import { removeTempDirs } from '../sync/sync-rig';
-import { openOutboxRig, serviceEvent, serviceEvents, type OutboxRig } from './outbox-rig';
+import {
+  movableLooks,
+  openOutboxRig,
+  serviceEvent,
+  serviceEvents,
+  type OutboxRig,
+} from './outbox-rig';
 
 const rigs: OutboxRig[] = [];
 afterEach(async () => {
@@ -10,8 +16,8 @@ afterEach(async () => {
   removeTempDirs();
 });
 
-/** Second looks soon enough for a test, long after any request over loopback has landed. */
-const QUICK_LOOKS = { sendByMs: 5_000, afterMs: 1_500 };
+/** Second looks a minute after their writes, made due by moving their clock on. */
+const looks = movableLooks();
 
 /**
  * Two organizers' laptops edit the same events offline, then come back online at the same moment.
@@ -35,8 +41,8 @@ describe.each([
 
   it('keeps every one-sided change and shows every two-sided one as a conflict', async () => {
     const laptops = [
-      openOutboxRig(server, 'organizer', undefined, QUICK_LOOKS),
-      openOutboxRig(server, 'organizer', undefined, QUICK_LOOKS),
+      openOutboxRig(server, 'organizer', undefined, looks.timing),
+      openOutboxRig(server, 'organizer', undefined, looks.timing),
     ] as const;
     rigs.push(...laptops);
     for (const laptop of laptops) await laptop.run({ scope: 'default' });
@@ -57,9 +63,9 @@ describe.each([
     if (!extensions) {
       // Every update went out unguarded, and waits for its second look.
       expect(runs.map((run) => run.outbox.checking)).toEqual([targets.length, targets.length]);
-      await new Promise((resolve) => setTimeout(resolve, QUICK_LOOKS.afterMs + 200));
-      const looks = await Promise.all(laptops.map((laptop) => laptop.run({ editsOnly: true })));
-      expect(looks.map((look) => look.outbox.checking)).toEqual([0, 0]);
+      looks.pass();
+      const looked = await Promise.all(laptops.map((laptop) => laptop.run({ editsOnly: true })));
+      expect(looked.map((look) => look.outbox.checking)).toEqual([0, 0]);
     }
 
     const conflicts = new Map<string, Partial<Record<EditableField, unknown>>>();
@@ -93,8 +99,8 @@ describe.each([
   });
 
   it('a deletion racing a change: whichever side loses is told, and nothing else happens', async () => {
-    const deleter = openOutboxRig(server, 'admin', undefined, QUICK_LOOKS);
-    const editor = openOutboxRig(server, 'organizer', undefined, QUICK_LOOKS);
+    const deleter = openOutboxRig(server, 'admin', undefined, looks.timing);
+    const editor = openOutboxRig(server, 'organizer', undefined, looks.timing);
     rigs.push(deleter, editor);
     for (const laptop of [deleter, editor]) await laptop.run({ scope: 'default' });
     const targets = (await serviceEvents(server, '')).slice(40, 48);
@@ -104,7 +110,7 @@ describe.each([
     }
 
     await Promise.all([deleter, editor].map((laptop) => laptop.run({ scope: 'default' })));
-    await new Promise((resolve) => setTimeout(resolve, QUICK_LOOKS.afterMs + 200));
+    looks.pass();
     await Promise.all([deleter, editor].map((laptop) => laptop.run({ editsOnly: true })));
 
     const held = {

@@ -10,7 +10,7 @@ import {
 import { startTestServer, type TestServer } from '../../harness/server';
 import { startCli } from '../../cli/run-cli';
 import { openRig, removeTempDirs, tempDir, type SyncRig } from '../sync/sync-rig';
-import { serviceEvent, serviceEvents } from './outbox-rig';
+import { movableLooks, serviceEvent, serviceEvents } from './outbox-rig';
 import { queueSeededEdits } from './replay-model';
 
 /**
@@ -95,6 +95,10 @@ describe.each([
       const random = new Random(seed, `replay ${extensions ? 'on' : 'off'}`);
       const label = `R${extensions ? 'x' : 'o'}${seed}`;
       const dir = tempDir('replay');
+      // Second looks at unguarded writes fall due within the schedule, on real time (the command
+      // line's sync makes them too), and are all made due at the end: the client's own writes,
+      // duplicated or late, must never look like someone else's.
+      const looks = movableLooks(SECOND_LOOK_MS);
       const open = (): SyncRig =>
         openRig({
           baseUrl: proxy.url,
@@ -103,9 +107,7 @@ describe.each([
           fileName: 'pitside.db',
           transport: { timeoutMs: TIMEOUT_MS },
           outboxSleep: () => Promise.resolve(),
-          // Second looks at unguarded writes fall due within the schedule, and are looked at again
-          // below: the client's own writes, duplicated or late, must never look like someone else's.
-          sentChecks: { sendByMs: 5_000, afterMs: SECOND_LOOK_MS },
+          sentChecks: looks.timing,
         });
       let rig = open();
       try {
@@ -141,7 +143,7 @@ describe.each([
           left = (await rig.engine.outbox.list()).length;
         }
         expect(await rig.engine.outbox.list(), `seed ${seed}: the outbox drains`).toEqual([]);
-        await new Promise((resolve) => setTimeout(resolve, SECOND_LOOK_MS + 100));
+        looks.pass();
         await rig.engine.run({ editsOnly: true });
         expect(await rig.engine.outbox.list(), `seed ${seed}: no crossing found`).toEqual([]);
         for (const [id, expected] of plan.existing) {

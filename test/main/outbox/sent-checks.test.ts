@@ -2,10 +2,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../../src/shared/wire/event';
 import { patchEvent, startTestServer, type TestServer } from '../../harness/server';
 import { removeTempDirs } from '../sync/sync-rig';
-import { openOutboxRig, serviceEvent, serviceEvents, type OutboxRig } from './outbox-rig';
+import {
+  movableLooks,
+  openOutboxRig,
+  serviceEvent,
+  serviceEvents,
+  type OutboxRig,
+} from './outbox-rig';
 
+/** Looks the test makes due by moving their clock on, where it runs the edits itself. */
+const looks = movableLooks();
+/** Looks on real time, for the engine's own timer (which keeps real time) to make. */
 const LOOK_AFTER_MS = 600;
-const QUICK_LOOKS = { sendByMs: 5_000, afterMs: LOOK_AFTER_MS };
+const REAL_LOOKS = { sendByMs: 5_000, afterMs: LOOK_AFTER_MS };
 
 const rigs: OutboxRig[] = [];
 afterEach(async () => {
@@ -32,16 +41,16 @@ describe('second looks at edits sent to a service without ETags', () => {
   });
   afterAll(() => server.close());
 
-  async function laptop(dir?: string, looks = QUICK_LOOKS): Promise<OutboxRig> {
-    const rig = openOutboxRig(server, 'admin', dir, looks);
+  async function laptop(dir?: string, timing = looks.timing): Promise<OutboxRig> {
+    const rig = openOutboxRig(server, 'admin', dir, timing);
     rigs.push(rig);
     await rig.run({ scope: 'default' });
     return rig;
   }
 
-  /** Waits out the look's time, then runs the edits alone, as the engine's own timer would. */
-  async function looked(rig: OutboxRig) {
-    await pause(LOOK_AFTER_MS + 100);
+  /** Moves past the look's time, then runs the edits alone, as the engine's own timer would. */
+  function looked(rig: OutboxRig) {
+    looks.pass();
     return rig.engine.run({ editsOnly: true });
   }
 
@@ -83,7 +92,7 @@ describe('second looks at edits sent to a service without ETags', () => {
   });
 
   it('makes the look on its own when it falls due, with no sync asked for', async () => {
-    const rig = await laptop();
+    const rig = await laptop(undefined, REAL_LOOKS);
     const event = events[8]!;
     await rig.engine.outbox.update(event.id, { name: 'Mine, left alone' });
     await rig.engine.run({ editsOnly: true });
@@ -98,7 +107,7 @@ describe('second looks at edits sent to a service without ETags', () => {
 
   it('a look that cannot be made (the service gone) is tried again later, not in a loop', async () => {
     const own = await startTestServer({ extensions: false });
-    const rig = openOutboxRig(own, 'admin', undefined, QUICK_LOOKS);
+    const rig = openOutboxRig(own, 'admin', undefined, REAL_LOOKS);
     rigs.push(rig);
     let eventId = '';
     try {
@@ -155,7 +164,7 @@ describe('second looks at edits sent to a service without ETags', () => {
     expect(await patchEvent(server, event.id, { name: 'Theirs' })).toBe(200);
     await rig.engine.outbox.update(event.id, { name: 'Second of mine' });
 
-    await pause(LOOK_AFTER_MS + 100);
+    looks.pass();
     const run = await rig.engine.run({ editsOnly: true });
     expect(run.outbox).toMatchObject({ conflicts: 1, checking: 0 });
     const [held] = await rig.edits();
@@ -211,8 +220,8 @@ describe('second looks at edits sent to a service without ETags', () => {
       200,
     );
 
-    await pause(LOOK_AFTER_MS + 100);
-    const again = openOutboxRig(server, 'admin', first.dir, QUICK_LOOKS);
+    looks.pass();
+    const again = openOutboxRig(server, 'admin', first.dir, looks.timing);
     rigs.push(again);
     const run = await again.run({ scope: 'default' });
     expect(run.outbox).toMatchObject({ conflicts: 1, checking: 0 });
@@ -228,7 +237,7 @@ describe('second looks at edits sent to a service without ETags', () => {
 
   it('never sends a write its check has gone stale for: it checks again, and holds it when it cannot keep up', async () => {
     // No time at all to leave in: every try is held back, however fast the service answers.
-    const rig = await laptop(undefined, { sendByMs: -1, afterMs: LOOK_AFTER_MS });
+    const rig = await laptop(undefined, { ...looks.timing, sendByMs: -1 });
     const event = events[7]!;
     await rig.engine.outbox.update(event.id, { name: 'Never stale' });
     const run = await rig.engine.run({ editsOnly: true });
