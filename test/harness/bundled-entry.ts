@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { buildSync } from 'esbuild';
 
@@ -24,7 +24,7 @@ export function bundledEntry(entry: string): string {
     .replace(/\.ts$/, '')
     .replaceAll(/[\\/]/g, '-');
   const outfile = join(dir, `${name}.mjs`);
-  buildSync({
+  const built = buildSync({
     entryPoints: [join(process.cwd(), entry)],
     outfile,
     bundle: true,
@@ -40,7 +40,13 @@ export function bundledEntry(entry: string): string {
     // browser bridge and package.json) all sit beside the entry: they get that one, not the bundle's.
     define: { 'import.meta.dirname': JSON.stringify(dirname(join(process.cwd(), entry))) },
     logLevel: 'error',
+    write: false,
   });
+  // Written beside it and renamed over it: a program still starting from the old bundle (or one
+  // that shares its file, as hard-linked copies of node_modules do) never reads half of the new one.
+  const staged = `${outfile}.${process.pid}.tmp`;
+  writeFileSync(staged, built.outputFiles[0]!.contents);
+  renameSync(staged, outfile);
   bundles.set(entry, outfile);
   return outfile;
 }
