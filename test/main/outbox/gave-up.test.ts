@@ -3,7 +3,7 @@ import type { FetchLike } from '../../../src/main/api/request';
 import type { EventRecord } from '../../../src/shared/wire/event';
 import { patchEvent, startTestServer, type TestServer } from '../../harness/server';
 import { openRig, removeTempDirs, type SyncRig } from '../sync/sync-rig';
-import { newEvent, serviceEvent, serviceEvents } from './outbox-rig';
+import { codeGivenTo, newEvent, serviceEvent, serviceEvents } from './outbox-rig';
 
 /** How the network treats the next requests, set by each test as it goes. */
 type Network =
@@ -161,10 +161,7 @@ describe('the look for a create that may have arrived, with --extensions off', (
     state.network = 'fine';
     const run = await rig.run({ scope: 'default' });
     expect(run.outbox).toMatchObject({ sent: 1, pending: 0, failed: 0 });
-    const named = rig.cache.reader
-      .prepare('SELECT event_id FROM event_aliases WHERE local_id = ?')
-      .pluck()
-      .get(edit.eventId);
+    const named = codeGivenTo(rig, edit.eventId);
     expect(named).not.toBe(id);
     expect((await serviceEvents(server, name)).map((event) => event.id).sort()).toEqual(
       [id, named].sort(),
@@ -195,10 +192,7 @@ describe('the look for a create that may have arrived, with --extensions off', (
     state.network = 'fine';
     const run = await rig.run({ scope: 'default' });
     expect(run.outbox).toMatchObject({ sent: 1, pending: 0, failed: 0 });
-    const named = rig.cache.reader
-      .prepare('SELECT event_id FROM event_aliases WHERE local_id = ?')
-      .pluck()
-      .get(edit.eventId);
+    const named = codeGivenTo(rig, edit.eventId);
     expect(named).not.toBe(theirs.id);
     expect(await serviceEvent(server, theirs.id)).toMatchObject({ streamStatus: 'scheduled' });
     expect((await serviceEvents(server, name)).map((event) => event.id).sort()).toEqual(

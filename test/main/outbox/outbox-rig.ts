@@ -33,6 +33,14 @@ export async function serviceEvents(server: TestServer, search: string): Promise
   }
 }
 
+/** The code the service gave an event created here under `localId`; undefined while it has none. */
+export function codeGivenTo(rig: Pick<SyncRig, 'cache'>, localId: string): unknown {
+  return rig.cache.reader
+    .prepare('SELECT event_id FROM event_aliases WHERE local_id = ?')
+    .pluck()
+    .get(localId);
+}
+
 export async function serviceEvent(server: TestServer, id: string): Promise<EventRecord | null> {
   const response = await fetch(`${server.url}/v1/events/${id}`, {
     headers: { authorization: `Bearer ${server.keys.admin}` },

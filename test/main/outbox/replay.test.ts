@@ -3,7 +3,14 @@ import { STREAM_STATUSES, STREAM_TRANSITIONS } from '../../../src/shared/wire/ev
 import { EditRefusedError } from '../../../src/main/outbox/edit-refused';
 import { patchEvent, startTestServer, type TestServer } from '../../harness/server';
 import { removeTempDirs } from '../sync/sync-rig';
-import { newEvent, openOutboxRig, serviceEvent, serviceEvents, type OutboxRig } from './outbox-rig';
+import {
+  codeGivenTo,
+  newEvent,
+  openOutboxRig,
+  serviceEvent,
+  serviceEvents,
+  type OutboxRig,
+} from './outbox-rig';
 
 const rigs: OutboxRig[] = [];
 afterEach(async () => {
@@ -70,12 +77,7 @@ describe.each([
     expect(rig.cache.reader.prepare('SELECT event_id FROM pinned_events').pluck().all()).toContain(
       real,
     );
-    expect(
-      rig.cache.reader
-        .prepare('SELECT event_id FROM event_aliases WHERE local_id = ?')
-        .pluck()
-        .get(edit.eventId),
-    ).toBe(real);
+    expect(codeGivenTo(rig, edit.eventId)).toBe(real);
     expect(await rig.edits()).toEqual([]);
   });
 
