@@ -115,7 +115,7 @@ function startTogether(stages, { lowPriority = false } = {}) {
         console.log(`\n[test] ── ${label}: ${line}`);
         process.stdout.write(Buffer.concat(output));
         console.log(
-          `[test] ── ${label}: ${ok ? 'ok' : `FAILED (exit ${status})`} in ${seconds} s (alongside the tests)`,
+          `[test] ── ${label}: ${ok ? 'ok' : `FAILED (exit ${status})`} in ${seconds} s (beside the tests)`,
         );
       }
       return results.map((result) => result.ok);
@@ -157,8 +157,8 @@ async function main() {
   const bin = (name) => join('node_modules', '.bin', name);
 
   const build = await run('build', bin('electron-vite'), ['build', '--logLevel', 'warn']);
-  // The static checks take about two minutes of both cores; beside the integration tests, which
-  // leave about that much idle, they cost the run almost nothing.
+  // The static checks take about two minutes of both cores; beside the integration and browser
+  // tests, which leave about that much idle, they cost the run little.
   const staticChecks = startTogether(
     [
       ['type check', 'npm', ['run', '--silent', 'typecheck']],
@@ -173,8 +173,9 @@ async function main() {
     '--reporter=json',
     `--outputFile.json=${results}/vitest.json`,
   ]);
-  const checks = await staticChecks.report();
+  // The checks go on beside the browser tests too, if they have not ended yet.
   const endToEnd = await run('end-to-end tests', bin('playwright'), ['test']);
+  const checks = await staticChecks.report();
   const stages = [...checks, build, unit, endToEnd];
 
   const counts = [countVitest(`${results}/vitest.json`), countPlaywright(`${results}/e2e.json`)];
