@@ -33,8 +33,21 @@ import { CACHE_FILE, openRig, removeTempDirs, tempDir } from './sync-rig';
  */
 
 const SEED = Number(process.env.PITSIDE_CRASH_SEED ?? '20261121');
-const RANDOM_KILLS = 12;
-const SESSION_KILLS = 8;
+/**
+ * Kills at random moments: six in a suite run, which still kill a first sync and a replacing one
+ * each several times; PITSIDE_CRASH_KILLS=12 runs the soak as it was written. Kills inside a
+ * write session come two for every three of those.
+ */
+const RANDOM_KILLS = Number(process.env.PITSIDE_CRASH_KILLS ?? '6');
+if (!Number.isInteger(RANDOM_KILLS) || RANDOM_KILLS < 5) {
+  throw new Error(
+    `PITSIDE_CRASH_KILLS must be a whole number from 5, not ${process.env.PITSIDE_CRASH_KILLS}`,
+  );
+}
+const SESSION_KILLS = Math.ceil((RANDOM_KILLS * 2) / 3);
+console.log(
+  `crash: ${RANDOM_KILLS} kills at random moments and ${SESSION_KILLS} inside write sessions, seed ${SEED} (PITSIDE_CRASH_KILLS, PITSIDE_CRASH_SEED)`,
+);
 const STEP_PAUSE_MS = 15;
 
 /** mulberry32: small, seedable, good enough to spread kill moments. */
