@@ -1,14 +1,7 @@
-import type { EventListItem, EventRecord } from '../../shared/wire/event';
+import type { EventRecord } from '../../shared/wire/event';
 import { patchValues, type DeleteEdit, type FieldConflict, type UpdateEdit } from './edit';
 import { EDITABLE_EVENT_FIELDS, flatFields } from '../../shared/ipc/edits';
 import type { EditableField, FieldValues } from './event-row';
-
-/** A record's editable fields, flat, as `FieldValues` name them; a list item knows no visibility. */
-export function recordValues(
-  record: EventListItem & Partial<Pick<EventRecord, 'visibility'>>,
-): Required<FieldValues> {
-  return flatFields(record);
-}
 
 /** What a field reads on an event nobody set it on: the service's default (`decisions.md`). */
 const UNSET_DEFAULTS: FieldValues = { visibility: 'public' };
@@ -30,7 +23,7 @@ export interface UpdateVerdict {
  * where the service's value is not the edit's, it is held as a conflict too, never overwritten.
  */
 export function compareUpdate(edit: UpdateEdit, record: EventRecord): UpdateVerdict {
-  const theirs = recordValues(record);
+  const theirs = flatFields(record);
   const mine = patchValues(edit.payload);
   const conflicts: Conflicts = {};
   const patch: FieldValues = {};
@@ -52,7 +45,7 @@ export function compareUpdate(edit: UpdateEdit, record: EventRecord): UpdateVerd
  * may the validator of `record` go out with it as If-Match.
  */
 export function basedOn(edit: UpdateEdit | DeleteEdit, record: EventRecord): boolean {
-  const theirs = recordValues(record);
+  const theirs = flatFields(record);
   const fields =
     edit.kind === 'update'
       ? (Object.keys(patchValues(edit.payload)) as EditableField[])
@@ -62,7 +55,7 @@ export function basedOn(edit: UpdateEdit | DeleteEdit, record: EventRecord): boo
 
 /** Whether an update that may have gone out is what the service reads now. */
 export function isApplied(edit: UpdateEdit, record: EventRecord): boolean {
-  const theirs = recordValues(record);
+  const theirs = flatFields(record);
   const mine = patchValues(edit.payload);
   return (Object.keys(mine) as EditableField[]).every((field) => theirs[field] === mine[field]);
 }
@@ -75,7 +68,7 @@ export function isApplied(edit: UpdateEdit, record: EventRecord): boolean {
  * held as a conflict too, never taken as the service's.
  */
 export function compareDelete(edit: DeleteEdit, record: EventRecord): Conflicts {
-  const theirs = recordValues(record);
+  const theirs = flatFields(record);
   const conflicts: Conflicts = {};
   for (const field of EDITABLE_EVENT_FIELDS) {
     const base = edit.base[field];

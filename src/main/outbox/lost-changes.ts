@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors';
-import { recordValues } from './compare';
+import { flatFields } from '../../shared/ipc/edits';
 import { fieldValues, type EditableField, type FieldValues } from './event-row';
 import { currentRecord, type SendContext } from './send-context';
 import type { SentChange } from './sent-change-rows';
@@ -74,7 +74,7 @@ async function askService(
 ): Promise<(FieldValues & { inCopy: false }) | null | undefined> {
   try {
     const current = await currentRecord(context, eventId);
-    return current === null ? null : { ...recordValues(current.record), inCopy: false };
+    return current === null ? null : { ...flatFields(current.record), inCopy: false };
   } catch (error) {
     if (error instanceof ApiError && context.signal?.aborted !== true) return undefined;
     throw error;

@@ -1,8 +1,8 @@
-import { EDITABLE_EVENT_FIELDS } from '../../shared/ipc/edits';
+import { EDITABLE_EVENT_FIELDS, flatFields } from '../../shared/ipc/edits';
 import type { ErrorDetail } from '../../shared/wire/errors';
 import type { EventRecord } from '../../shared/wire/event';
 import { ApiError } from '../api/errors';
-import { recordValues, type Conflicts } from './compare';
+import type { Conflicts } from './compare';
 import { patchValues, type UpdateEdit } from './edit';
 import type { EditableField } from './event-row';
 
@@ -24,7 +24,7 @@ export function refusedTogether(
   held: Conflicts,
   named: readonly ErrorDetail[],
 ): Conflicts | null {
-  const theirs = recordValues(record);
+  const theirs = flatFields(record);
   const mine = patchValues(edit.payload);
   const others = EDITABLE_EVENT_FIELDS.filter((field) => {
     const base = edit.base[field];

@@ -1,6 +1,7 @@
+import { flatFields } from '../../shared/ipc/edits';
 import type { EventRecord } from '../../shared/wire/event';
 import { ApiError } from '../api/errors';
-import { recordValues, type Conflicts } from './compare';
+import type { Conflicts } from './compare';
 import type { EditableField } from './event-row';
 import type { SentCheck, SentField, SentFields } from './sent-check-rows';
 import type { SendContext } from './send-context';
@@ -45,7 +46,7 @@ const LOOKS_IN_FLIGHT = 4;
 
 /** What an unguarded write sent, for its check: each field's value at the check, and the value sent. */
 export function sentFields(sent: Record<string, string | null>, checked: EventRecord): SentFields {
-  const before = recordValues(checked);
+  const before = flatFields(checked);
   const fields: SentFields = {};
   for (const [field, mine] of Object.entries(sent) as [EditableField, string | null][]) {
     fields[field] = { base: before[field], mine };
@@ -55,7 +56,7 @@ export function sentFields(sent: Record<string, string | null>, checked: EventRe
 
 /** The fields of a check that read another value on the service now. */
 export function crossedFields(check: SentCheck, record: EventRecord): Conflicts {
-  const theirs = recordValues(record);
+  const theirs = flatFields(record);
   const conflicts: Conflicts = {};
   for (const [field, sent] of Object.entries(check.fields) as [EditableField, SentField][]) {
     if (theirs[field] === sent.mine) continue;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { EDITABLE_EVENT_FIELDS } from '../../shared/ipc/edits';
+import { EDITABLE_EVENT_FIELDS, flatFields } from '../../shared/ipc/edits';
 import type { EventRecord } from '../../shared/wire/event';
 import { isLocalEventCode, newLocalEventCode } from '../../shared/wire/local-code';
 import type { WriteQueue } from '../cache/write-queue';
 import { patchValues, type CreateEdit, type Edit, type EditError, type UpdateEdit } from './edit';
-import { basedOn, recordValues, toPatch, type Conflicts } from './compare';
+import { basedOn, toPatch, type Conflicts } from './compare';
 import type { EditableField, FieldValues } from './event-row';
 import type { OutboxWriter } from './outbox-writer';
 import type { SentChange } from './sent-change-rows';
@@ -318,7 +318,7 @@ export class Settle {
 
 /** The fields an update wrote, as the service's answer has them, and what they read before. */
 function changedFields(edit: UpdateEdit, record: EventRecord): SentFields {
-  const after = recordValues(record);
+  const after = flatFields(record);
   const fields: SentFields = {};
   for (const field of Object.keys(patchValues(edit.payload)) as EditableField[]) {
     fields[field] = { base: edit.base[field] ?? null, mine: after[field] };

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { SetupState } from '../../../../shared/ipc/setup';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { editQueries } from '../../stores/edits';
@@ -23,13 +23,13 @@ export function useSwitchGuard(setup: SetupState): {
   const [asking, setAsking] = useState<Asking | null>(null);
   // What had the focus when the question was asked (the button pressed), kept past the close for
   // the focus to go back to.
-  const [asked, setAsked] = useState<HTMLElement | null>(null);
+  const asked = useRef<HTMLElement | null>(null);
 
   const guard = (target: SwitchTarget, proceed: () => void) => {
     const warning = edits === null ? null : switchWarning(setup, target, edits, elsewhere);
     if (warning === null) proceed();
     else {
-      setAsked(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+      asked.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setAsking({ warning, proceed });
     }
   };
@@ -40,9 +40,10 @@ export function useSwitchGuard(setup: SetupState): {
       onOpenChange={(open) => !open && setAsking(null)}
       // No trigger to return to: the focus goes back to the button that asked, not to the page.
       onCloseAutoFocus={(event) => {
-        if (asked?.isConnected !== true) return;
+        const button = asked.current;
+        if (button?.isConnected !== true) return;
         event.preventDefault();
-        asked.focus();
+        button.focus();
       }}
       testId="switch-dialog"
       title={asking?.warning.title}
