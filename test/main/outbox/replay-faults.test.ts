@@ -7,6 +7,7 @@ import {
   type FaultRule,
   type RecordedRequest,
 } from '../../harness/fault-proxy';
+import { envCount } from '../../harness/env-count';
 import { startTestServer, type TestServer } from '../../harness/server';
 import { startCli } from '../../cli/run-cli';
 import { openRig, removeTempDirs, tempDir, type SyncRig } from '../sync/sync-rig';
@@ -20,7 +21,7 @@ import { queueSeededEdits } from './replay-model';
  */
 const SEEDS = process.env.PITSIDE_REPLAY_SEED
   ? [Number(process.env.PITSIDE_REPLAY_SEED)]
-  : Array.from({ length: Number(process.env.PITSIDE_REPLAY_SEEDS ?? 6) }, (_, index) => index + 1);
+  : Array.from({ length: envCount('PITSIDE_REPLAY_SEEDS', 6) }, (_, index) => index + 1);
 /** The client's timeout here: an answer held past it after the commit is a timeout after commit. */
 const TIMEOUT_MS = 500;
 

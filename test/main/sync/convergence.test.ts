@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncSummary } from '../../../src/shared/ipc/sync';
+import { envCount } from '../../harness/env-count';
 import { differences, type Copy } from '../../harness/copy';
 import { faultMix } from '../../harness/fault-mix';
 import { startFaultProxy, type Fault } from '../../harness/fault-proxy';
@@ -26,12 +27,7 @@ const MAX_RUNS = 3;
  * engines share one event loop here, and its lag under load must not add timeouts of its own.
  */
 const TIMEOUT_MS = 1_000;
-const SEED_COUNT = Number(process.env.PITSIDE_CONVERGENCE_COUNT ?? '8');
-if (!Number.isInteger(SEED_COUNT) || SEED_COUNT < 1) {
-  throw new Error(
-    `PITSIDE_CONVERGENCE_COUNT must be a whole number from 1, not ${process.env.PITSIDE_CONVERGENCE_COUNT}`,
-  );
-}
+const SEED_COUNT = envCount('PITSIDE_CONVERGENCE_COUNT', 8);
 const SEEDS =
   process.env.PITSIDE_CONVERGENCE_SEEDS?.split(',').map(Number) ??
   Array.from({ length: SEED_COUNT }, (_, index) => index + 1);

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envCount } from '../../harness/env-count';
 import { cacheProblems, completeResources, readCacheCopy } from '../../harness/cache-copy';
 import { differences, mixedResources, type Copy } from '../../harness/copy';
 import { readServiceCopy } from '../../harness/service-copy';
@@ -38,12 +39,8 @@ const SEED = Number(process.env.PITSIDE_CRASH_SEED ?? '20261121');
  * each several times; PITSIDE_CRASH_KILLS=12 runs the soak as it was written. Kills inside a
  * write session come two for every three of those.
  */
-const RANDOM_KILLS = Number(process.env.PITSIDE_CRASH_KILLS ?? '6');
-if (!Number.isInteger(RANDOM_KILLS) || RANDOM_KILLS < 5) {
-  throw new Error(
-    `PITSIDE_CRASH_KILLS must be a whole number from 5, not ${process.env.PITSIDE_CRASH_KILLS}`,
-  );
-}
+// From five, so that the random kills meet both a first sync and a replacing one.
+const RANDOM_KILLS = envCount('PITSIDE_CRASH_KILLS', 6, 5);
 const SESSION_KILLS = Math.ceil((RANDOM_KILLS * 2) / 3);
 console.log(
   `crash: ${RANDOM_KILLS} kills at random moments and ${SESSION_KILLS} inside write sessions, seed ${SEED} (PITSIDE_CRASH_KILLS, PITSIDE_CRASH_SEED)`,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../../src/main/api/request';
 import { DEFAULT_RATE_LIMIT } from '../../../src/server/config';
+import { envCount } from '../../harness/env-count';
 import { completeResources } from '../../harness/cache-copy';
 import { differences, type Copy } from '../../harness/copy';
 import { readServiceCopy } from '../../harness/service-copy';
@@ -25,12 +26,7 @@ import { openRig, removeTempDirs, tempDir, type SyncRig } from './sync-rig';
  * Two venues by default, so that a suite run stays short; PITSIDE_VENUE_SYNCS=10 runs ten.
  */
 
-const CONCURRENT_SYNCS = Number(process.env.PITSIDE_VENUE_SYNCS ?? '2');
-if (!Number.isInteger(CONCURRENT_SYNCS) || CONCURRENT_SYNCS < 1) {
-  throw new Error(
-    `PITSIDE_VENUE_SYNCS must be a whole number from 1, not ${process.env.PITSIDE_VENUE_SYNCS}`,
-  );
-}
+const CONCURRENT_SYNCS = envCount('PITSIDE_VENUE_SYNCS', 2);
 console.log(`venue network: ${CONCURRENT_SYNCS} concurrent scope-all syncs (PITSIDE_VENUE_SYNCS)`);
 /**
  * The limit per key: the default's shape (a burst of five seconds' worth) at a rate every venue's
