@@ -62,16 +62,19 @@ function unlockKeyring() {
 }
 
 /** One stage with the terminal to itself; it does not block the loop, so stages started beside it go on. */
-function run(label, command, args) {
+function run(label, command, args, env = {}) {
   console.log(`\n[test] ── ${label}: ${[command, ...args].join(' ')}`);
   const started = Date.now();
   return new Promise((done) => {
-    spawn(command, args, { stdio: 'inherit', env: process.env }).on('close', (status) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      const ok = status === 0;
-      console.log(`[test] ── ${label}: ${ok ? 'ok' : `FAILED (exit ${status})`} in ${seconds} s`);
-      done(ok);
-    });
+    spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).on(
+      'close',
+      (status) => {
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        const ok = status === 0;
+        console.log(`[test] ── ${label}: ${ok ? 'ok' : `FAILED (exit ${status})`} in ${seconds} s`);
+        done(ok);
+      },
+    );
   });
 }
 
@@ -174,7 +177,10 @@ async function main() {
     `--outputFile.json=${results}/vitest.json`,
   ]);
   // The checks go on beside the browser tests too, if they have not ended yet.
-  const endToEnd = await run('end-to-end tests', bin('playwright'), ['test']);
+  // The renderer was built as the first stage: Playwright's own set-up need not build it again.
+  const endToEnd = await run('end-to-end tests', bin('playwright'), ['test'], {
+    PITSIDE_BUILT: build ? '1' : '',
+  });
   const checks = await staticChecks.report();
   const stages = [...checks, build, unit, endToEnd];
 
