@@ -39,6 +39,7 @@ function alsoRestrict(rules, group, message) {
 export const electronEdgeFiles = [
   'src/main/index.ts',
   'src/main/window.ts',
+  'src/main/app-protocol.ts',
   'src/main/ipc/electron-transport.ts',
   'src/main/platform/*.ts',
 ];

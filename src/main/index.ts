@@ -1,5 +1,6 @@
 import { app, BrowserWindow, dialog, net, session } from 'electron';
 import { join } from 'node:path';
+import { registerAppScheme, serveRenderer } from './app-protocol';
 import { createCredentials } from './credentials/credentials';
 import { createDispatcher } from './ipc/dispatcher';
 import { forwardPushes, registerIpcHandlers } from './ipc/electron-transport';
@@ -14,6 +15,8 @@ import { resolveSqliteBinding } from './storage/native-binding';
 import { APP_SYNC_SCHEDULE } from './sync/app-schedule';
 import { trackUnsentEdits } from './quit-warning';
 import { createMainWindow, denyAllPermissions, rendererUrlFor } from './window';
+
+registerAppScheme();
 
 // A second launch focuses the running window instead of opening a second copy on the same files.
 if (!app.requestSingleInstanceLock()) {
@@ -79,7 +82,8 @@ async function start(): Promise<void> {
   }
   closeOnQuit(workspace);
 
-  const rendererUrl = rendererUrlFor(join(import.meta.dirname, '../renderer/index.html'));
+  serveRenderer(join(import.meta.dirname, '../renderer'));
+  const rendererUrl = rendererUrlFor();
 
   const dispatch = createDispatcher(
     createHandlers(

@@ -18,15 +18,22 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
 
 /**
  * Whether a frame may talk to main: only the app's own renderer document, served from the bundled
- * files (or, in development, the local dev server electron-vite started). Anything the renderer
- * was somehow navigated to is refused.
+ * files on app:// (or, in development, the local dev server electron-vite started). Anything the
+ * renderer was somehow navigated to is refused.
  */
 export function isTrustedRendererUrl(url: string, rendererUrl: string): boolean {
   try {
     const frame = new URL(url);
     const app = new URL(rendererUrl);
-    if (app.protocol === 'file:')
-      return frame.protocol === 'file:' && frame.pathname === app.pathname;
+    // A custom scheme's origin reads "null" here, as does data: or about:, so it is never
+    // compared by origin: the one document, by scheme, host and path.
+    if (app.protocol !== 'http:' && app.protocol !== 'https:') {
+      return (
+        frame.protocol === app.protocol &&
+        frame.host === app.host &&
+        frame.pathname === app.pathname
+      );
+    }
     return frame.origin === app.origin;
   } catch {
     return false;

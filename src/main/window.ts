@@ -1,5 +1,5 @@
 import { app, BrowserWindow, dialog, shell, type Session } from 'electron';
-import { pathToFileURL } from 'node:url';
+import { RENDERER_INDEX_URL } from './app-files';
 import {
   leaveDecision,
   quitChosen,
@@ -11,7 +11,7 @@ import { isOpenableExternalUrl, secureWebPreferences } from './security';
 
 export interface MainWindowOptions {
   preloadPath: string;
-  /** A dev server URL, or the `file://` URL of the built index.html. */
+  /** A dev server URL, or the built index.html on app:// (app-protocol.ts). */
   rendererUrl: string;
   iconPath: string;
   /** How many edits are not sent yet, as last read: closing the window with some asks first. */
@@ -19,14 +19,14 @@ export interface MainWindowOptions {
 }
 
 /**
- * The page the window shows: the built index.html, or electron-vite's dev server while developing.
- * A packaged app never takes ELECTRON_RENDERER_URL: whoever sets it in the environment would give
- * any page of their choosing the trusted bridge (the key, the outbox, the cache).
+ * The page the window shows: the built index.html on app://, or electron-vite's dev server while
+ * developing. A packaged app never takes ELECTRON_RENDERER_URL: whoever sets it in the environment
+ * would give any page of their choosing the trusted bridge (the key, the outbox, the cache).
  */
-export function rendererUrlFor(builtIndexHtml: string): string {
+export function rendererUrlFor(): string {
   const devServer = process.env.ELECTRON_RENDERER_URL;
   if (!app.isPackaged && devServer !== undefined && devServer !== '') return devServer;
-  return pathToFileURL(builtIndexHtml).href;
+  return RENDERER_INDEX_URL;
 }
 
 export function createMainWindow({

@@ -19,7 +19,7 @@ vi.mock('electron', () => ({
 
 const { rendererUrlFor } = await import('../../src/main/window');
 
-const BUILT = '/opt/Pitside/resources/app.asar/out/renderer/index.html';
+const BUILT = 'app://pitside/index.html';
 
 describe('the page the window shows', () => {
   afterEach(() => {
@@ -27,19 +27,19 @@ describe('the page the window shows', () => {
     electron.isPackaged = false;
   });
 
-  it('is the built page of a packaged app, whatever ELECTRON_RENDERER_URL says', () => {
+  it('is the built page on app:// in a packaged app, whatever ELECTRON_RENDERER_URL says', () => {
     electron.isPackaged = true;
     vi.stubEnv('ELECTRON_RENDERER_URL', 'http://attacker.example/');
-    expect(rendererUrlFor(BUILT)).toBe(`file://${BUILT}`);
+    expect(rendererUrlFor()).toBe(BUILT);
   });
 
   it('is electron-vite’s dev server while developing, when it names one', () => {
     vi.stubEnv('ELECTRON_RENDERER_URL', 'http://localhost:5173/');
-    expect(rendererUrlFor(BUILT)).toBe('http://localhost:5173/');
+    expect(rendererUrlFor()).toBe('http://localhost:5173/');
   });
 
   it('is the built page while developing without a dev server', () => {
     vi.stubEnv('ELECTRON_RENDERER_URL', '');
-    expect(rendererUrlFor(BUILT)).toBe(`file://${BUILT}`);
+    expect(rendererUrlFor()).toBe(BUILT);
   });
 });

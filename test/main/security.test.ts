@@ -21,7 +21,7 @@ describe('the window’s web preferences', () => {
 });
 
 describe('which frames may call main', () => {
-  const built = 'file:///opt/Pitside/resources/app/out/renderer/index.html';
+  const built = 'app://pitside/index.html';
 
   it('trusts the app’s own document, with or without a hash', () => {
     expect(isTrustedRendererUrl(built, built)).toBe(true);
@@ -30,7 +30,10 @@ describe('which frames may call main', () => {
 
   it.each([
     'file:///etc/passwd',
-    'file:///opt/Pitside/resources/app/out/renderer/other.html',
+    'file:///opt/Pitside/resources/app.asar/out/renderer/index.html',
+    'app://pitside/other.html',
+    'app://elsewhere/index.html',
+    'data:text/html,<p>index.html</p>',
     'https://evil.example/out/renderer/index.html',
     'about:blank',
     'not a url',
