@@ -49,6 +49,11 @@ const config: Configuration = {
     '!node_modules/keytar/{binding.gyp,build/*.mk,build/Makefile,build/binding.Makefile,build/config.gypi}',
     // Install-time only: fetches prebuilt binaries while npm installs.
     '!node_modules/{prebuild-install,node-addon-api}/**',
+    // Dependencies' TypeScript sources and docs: never loaded (zod alone ships 3 MB of .ts).
+    '!node_modules/**/*.{ts,mts,cts,md,markdown}',
+    // Tests some packages publish beside their code.
+    '!node_modules/**/{test,tests,__tests__}.{js,mjs,cjs,sh}',
+    '!node_modules/fastify/{integration,docs,examples}/**',
   ],
   asar: true,
   // A native module cannot be loaded from inside the archive.
