@@ -137,4 +137,18 @@ export const boundaries = [
     files: ['src/cli/**/*.ts'],
     rules: restrict(['electron'], ['**/server/**', '**/preload/**', '**/renderer/**']),
   },
+  {
+    // Every window or view takes the shared secure preferences as they are (security.ts): one
+    // written inline, or the shared ones spread and then loosened, is refused.
+    files: ['src/main/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `NewExpression[callee.name=/^(BrowserWindow|BrowserView|WebContentsView)$/]:not(:has(Property[key.name='webPreferences'] > CallExpression[callee.name='secureWebPreferences']))`,
+          message: 'A window takes `webPreferences: secureWebPreferences(preload)` (security.ts).',
+        },
+      ],
+    },
+  },
 ];

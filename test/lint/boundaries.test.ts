@@ -1,4 +1,6 @@
 import { ESLint } from 'eslint';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { boundaries } from '../../eslint.boundaries.js';
@@ -68,5 +70,40 @@ describe('the process boundaries', () => {
     );
     expect(results.length).toBeGreaterThan(10);
     expect(crossings).toEqual([]);
+  });
+});
+
+describe('the windows’ web preferences', () => {
+  it.each([
+    'new BrowserWindow({ width: 800 });',
+    'new BrowserWindow();',
+    'new BrowserWindow({ webPreferences: { sandbox: false } });',
+    'new BrowserWindow({ webPreferences: { ...secureWebPreferences(p), sandbox: false } });',
+    'new WebContentsView({ webPreferences: { nodeIntegration: true } });',
+  ])('src/main may not `%s`', async (code) => {
+    expect(await violations('src/main/x.ts', code)).toContain('no-restricted-syntax');
+  });
+
+  it('src/main may open a window with the shared preferences', async () => {
+    const code = 'new BrowserWindow({ show: false, webPreferences: secureWebPreferences(p) });';
+    expect(await violations('src/main/x.ts', code)).toEqual([]);
+  });
+
+  // `npm run lint` applies the rule to every file; this checks the files that open a window.
+  it('hold for the files of src/main that open a window', async () => {
+    const opening = readdirSync('src/main', { recursive: true, encoding: 'utf8' })
+      .filter((path) => path.endsWith('.ts'))
+      .map((path) => join('src/main', path))
+      .filter((path) =>
+        /new (BrowserWindow|BrowserView|WebContentsView)\b/.test(readFileSync(path, 'utf8')),
+      );
+    expect(opening).toContain(join('src/main', 'window.ts'));
+    const results = await eslint.lintFiles(opening);
+    const windows = results.flatMap((result) =>
+      result.messages
+        .filter((message) => message.ruleId === 'no-restricted-syntax')
+        .map((message) => `${result.filePath}:${message.line}`),
+    );
+    expect(windows).toEqual([]);
   });
 });
