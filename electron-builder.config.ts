@@ -81,6 +81,9 @@ const config: Configuration = {
     category: 'Utility',
     icon: 'resources/icons',
     synopsis: 'Offline-first companion for robotics competitions',
+    // The deb needs a maintainer with an address and package.json names no author: a
+    // placeholder (.invalid) until the project has a public address.
+    maintainer: 'Pitside maintainers <maintainers@pitside.invalid>',
   },
   deb: {
     // Electron's own needs, and libsecret for keytar (the API key lives in the keychain).
