@@ -7,7 +7,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { Credentials } from '../src/main/credentials/credentials';
+import { createCredentials, type KeychainCredentials } from '../src/main/credentials/credentials';
 import { startPreview, type RunningPreview } from '../src/preview/preview';
 import { BUILT_RENDERER } from '../src/preview/server';
 import type { SyncStatus, SyncSummary } from '../src/shared/ipc/sync';
@@ -211,19 +211,18 @@ function seconds(since: number): number {
 }
 
 /** A keychain that lives and dies with the run: the benchmark's key never touches the OS one. */
-function memoryCredentials(): Credentials {
+function memoryCredentials(): KeychainCredentials {
   const keys = new Map<string, string>();
-  return {
-    getKey: (baseUrl) => Promise.resolve(keys.get(baseUrl) ?? null),
-    setKey: (baseUrl, key) => {
-      keys.set(baseUrl, key);
-      return Promise.resolve();
-    },
-    clearKey: (baseUrl) => {
-      keys.delete(baseUrl);
-      return Promise.resolve();
-    },
-  };
+  return createCredentials(() =>
+    Promise.resolve({
+      getPassword: (_service, account) => Promise.resolve(keys.get(account) ?? null),
+      setPassword: (_service, account, password) => {
+        keys.set(account, password);
+        return Promise.resolve();
+      },
+      deletePassword: (_service, account) => Promise.resolve(keys.delete(account)),
+    }),
+  );
 }
 
 /** `electron-vite build`, as `npm run preview` does; its output goes to stderr. */

@@ -1,6 +1,7 @@
 import { describeApp, type AppIdentity } from './app-info';
 import type { Handlers } from './ipc/dispatcher';
 import { IpcFailure } from './ipc/failure';
+import { PROFILE_COMMAND_NAMES, refuseEach } from './handlers/profiles';
 
 /**
  * The commands answered around a data layer rather than by one: which data the app shows (and
@@ -10,6 +11,7 @@ export const APP_COMMAND_NAMES = [
   'setup:get',
   'setup:useDemo',
   'setup:connect',
+  ...PROFILE_COMMAND_NAMES,
   'theme:get',
   'theme:set',
   'links:open',
@@ -48,6 +50,7 @@ function unavailableAppHandlers(): AppHandlers {
     'setup:get': refuse('setup:get'),
     'setup:useDemo': refuse('setup:useDemo'),
     'setup:connect': refuse('setup:connect'),
+    ...refuseEach(PROFILE_COMMAND_NAMES, refuse),
     'theme:get': refuse('theme:get'),
     'theme:set': refuse('theme:set'),
     'links:open': refuse('links:open'),

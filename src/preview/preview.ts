@@ -1,4 +1,4 @@
-import type { Credentials } from '../main/credentials/credentials';
+import type { KeychainCredentials } from '../main/credentials/credentials';
 import type { KeyOverride } from '../main/credentials/key-override';
 import { createDispatcher } from '../main/ipc/dispatcher';
 import { createHeadlessPlatform, type HeadlessPlatform } from '../main/platform/headless-platform';
@@ -10,7 +10,7 @@ import { startPreviewServer, type PreviewServerOptions } from './server';
 
 export interface PreviewOptions extends PreviewServerOptions {
   dataDirectory: string;
-  credentials: Credentials;
+  credentials: KeychainCredentials;
   /** What `app:info` reports as the version. */
   version: string;
   /** Where to go before the page is served; the profile last used when absent. */

@@ -40,15 +40,36 @@ export function accountFor(baseUrl: string): string {
   return `${url.origin}${path}`;
 }
 
+/**
+ * The keychain account of a service's key for one named profile: the service's account and the
+ * profile's id, so two profiles on one address keep two keys, and a profile's key is still only
+ * ever sent to its own address. `null` is the account every Pitside before profiles used (the
+ * first profile keeps it, and `--service` on the command line reads it).
+ */
+export function profileAccount(baseUrl: string, profileId: string | null): string {
+  return profileId === null ? accountFor(baseUrl) : `${accountFor(baseUrl)}#${profileId}`;
+}
+
 export interface Credentials {
   getKey(baseUrl: string): Promise<string | null>;
   setKey(baseUrl: string, key: string): Promise<void>;
   clearKey(baseUrl: string): Promise<void>;
 }
 
+/** The keychain, with the keys of each profile apart. */
+export interface KeychainCredentials extends Credentials {
+  /** The same keychain, with the accounts of one profile (`null`: the shared, old accounts). */
+  forProfile(profileId: string | null): Credentials;
+}
+
 export function createCredentials(
   keychain: () => Promise<Keychain> = loadSystemKeychain,
-): Credentials {
+): KeychainCredentials {
+  return { ...credentialsIn(keychain, null), forProfile: (id) => credentialsIn(keychain, id) };
+}
+
+function credentialsIn(keychain: () => Promise<Keychain>, profileId: string | null): Credentials {
+  const account = (baseUrl: string) => profileAccount(baseUrl, profileId);
   async function withKeychain<Result>(
     action: (store: Keychain) => Promise<Result>,
   ): Promise<Result> {
@@ -67,16 +88,16 @@ export function createCredentials(
 
   return {
     getKey: (baseUrl) =>
-      withKeychain((store) => store.getPassword(KEYCHAIN_SERVICE, accountFor(baseUrl))),
+      withKeychain((store) => store.getPassword(KEYCHAIN_SERVICE, account(baseUrl))),
     setKey: async (baseUrl, key) => {
       if (key.trim() === '' || /[\r\n]/.test(key))
         throw new Error('An API key is one line of text.');
       await withKeychain((store) =>
-        store.setPassword(KEYCHAIN_SERVICE, accountFor(baseUrl), key.trim()),
+        store.setPassword(KEYCHAIN_SERVICE, account(baseUrl), key.trim()),
       );
     },
     clearKey: async (baseUrl) => {
-      await withKeychain((store) => store.deletePassword(KEYCHAIN_SERVICE, accountFor(baseUrl)));
+      await withKeychain((store) => store.deletePassword(KEYCHAIN_SERVICE, account(baseUrl)));
     },
   };
 }

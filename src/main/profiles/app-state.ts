@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { themeSchema } from '../../shared/ipc/setup';
+import { profileListSchema } from './profile-list';
 
 /** Beside the service's cache in the data directory; the demo's cache has a folder of its own. */
 export const APP_STATE_FILE = 'app-state.json';
 
+/** `service`: a named profile (the active one), or none yet on a first run; `demo`: the demo. */
 export const PROFILES = ['service', 'demo'] as const;
 export type Profile = (typeof PROFILES)[number];
 
@@ -19,10 +21,14 @@ const appStateSchema = z.object({
   demoChosen: z.boolean().catch(false),
   theme: themeSchema.catch('system'),
   /**
-   * The real service's address while the demo is shown: it lives in the service's cache, which is
-   * closed meanwhile, and `setup:get` still names it.
+   * Only in a file from before profiles: the service's address while the demo was shown. Read to
+   * make that service the first profile; never written again.
    */
-  serviceUrl: z.string().nullable().catch(null),
+  serviceUrl: z.string().nullable().optional().catch(undefined),
+  /** Absent in a file from before profiles (see `adoptFirstProfile`). */
+  profiles: profileListSchema,
+  /** The named profile shown, or shown again when the demo is left. */
+  active: z.string().nullable().catch(null),
 });
 export type AppState = z.infer<typeof appStateSchema>;
 
@@ -30,7 +36,8 @@ export const DEFAULT_APP_STATE: AppState = {
   profile: 'service',
   demoChosen: false,
   theme: 'system',
-  serviceUrl: null,
+  profiles: undefined,
+  active: null,
 };
 
 /**
@@ -65,7 +72,9 @@ export function loadAppState(
 export async function saveAppState(file: string, state: AppState): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    await writeFile(temporary, `${JSON.stringify(state, null, 2)}\n`, { flush: true });
+    // The old address is a profile's by now; JSON leaves out what is undefined.
+    const kept = { ...state, serviceUrl: undefined };
+    await writeFile(temporary, `${JSON.stringify(kept, null, 2)}\n`, { flush: true });
     await rename(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true });

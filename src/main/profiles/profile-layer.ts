@@ -1,15 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_EDIT_SCOPE } from '../../shared/edits-elsewhere';
 import type { EditsElsewhereGroup } from '../../shared/ipc/edits';
 import type { FetchLike } from '../api/request';
-import type { Credentials } from '../credentials/credentials';
+import type { KeychainCredentials } from '../credentials/credentials';
 import type { KeyOverride } from '../credentials/key-override';
 import { CACHE_FILE, openDataLayer, type DataLayer } from '../data-layer';
 import { closedCacheEdits } from '../handlers/edits-elsewhere';
 import type { PushHub } from '../ipc/push-hub';
-import type { Profile } from './app-state';
 import type { DemoService } from './demo-service';
+import { keychainProfile, profileDirectory, type NamedProfile } from './profile-list';
 
 /** The demo's cache and its service's store live here, inside the data directory. */
 export const DEMO_DIRECTORY = 'demo';
@@ -17,74 +16,109 @@ export const DEMO_DIRECTORY = 'demo';
 export interface LayerOptions {
   dataDirectory: string;
   fetch: FetchLike;
-  credentials: Credentials;
+  credentials: KeychainCredentials;
   now?: () => Date;
   nativeBinding?: string;
   reportError?: (where: string, error: unknown) => void;
+}
+
+/** Which cache a layer opens: the demo's, or a named profile's (none yet: the first run's). */
+export type LayerTarget = { kind: 'demo' } | { kind: 'named'; profile: NamedProfile | null };
+
+/** A cache not open now whose edits not sent yet are listed as kept elsewhere. */
+export interface OtherCache {
+  file: string;
+  /** The service a cache with no address set keeps edits for: `demo` for the demo's cache. */
+  unsetScope: string | null;
+  /** The profile's name, shown with its edits; `null` for the demo. */
+  profile: string | null;
 }
 
 export function demoDirectory(dataDirectory: string): string {
   return join(dataDirectory, DEMO_DIRECTORY);
 }
 
+/** Where a target's cache is: a profile's folder (see `profileDirectory`), or the demo's. */
+export function targetDirectory(dataDirectory: string, target: LayerTarget): string {
+  if (target.kind === 'demo') return demoDirectory(dataDirectory);
+  return target.profile === null
+    ? dataDirectory
+    : profileDirectory(dataDirectory, target.profile.id);
+}
+
+export function cacheFileOf(dataDirectory: string, target: LayerTarget): string {
+  return join(targetDirectory(dataDirectory, target), CACHE_FILE);
+}
+
 /**
- * Opens the data layer of a profile. The service's cache is `<data>/pitside.db`, where the
- * command line finds it too; the demo's is `<data>/demo/pitside.db`, so nothing of one is ever
- * read or synced into the other. The demo layer syncs from the running demo service with its key
- * (none running: its cache stays readable and a sync says no service is configured).
+ * Opens the data layer of a profile, in its own directory, so nothing of one is ever read or
+ * synced into another: a named profile's with its own keychain accounts, the demo's with the
+ * running demo service and its key (none running: its cache stays readable and a sync says no
+ * service is configured).
  */
 export function openProfileLayer(
-  profile: Profile,
-  options: LayerOptions & { pushes: PushHub; serviceKeyOverride?: KeyOverride },
+  target: LayerTarget,
+  options: LayerOptions & {
+    pushes: PushHub;
+    serviceKeyOverride?: KeyOverride;
+    otherCaches: () => OtherCache[];
+  },
   demo: DemoService | null,
 ): DataLayer {
+  const directory = targetDirectory(options.dataDirectory, target);
+  mkdirSync(directory, { recursive: true });
   const common = {
-    closedEdits: otherProfileEdits(profile, options),
+    dataDirectory: directory,
+    closedEdits: closedEditsOf(options),
     fetch: options.fetch,
-    credentials: options.credentials,
     now: options.now,
     nativeBinding: options.nativeBinding,
     reportError: options.reportError,
     pushes: options.pushes,
   };
-  if (profile === 'service') {
+  if (target.kind === 'named') {
     return openDataLayer({
       ...common,
-      dataDirectory: options.dataDirectory,
+      credentials: options.credentials.forProfile(
+        target.profile === null ? null : keychainProfile(target.profile.id),
+      ),
       keyOverride: options.serviceKeyOverride,
     });
   }
-  const directory = demoDirectory(options.dataDirectory);
-  mkdirSync(directory, { recursive: true });
   return openDataLayer({
     ...common,
-    dataDirectory: directory,
+    credentials: options.credentials,
     defaultBaseUrl: demo?.url,
     keyOverride: demo === null ? undefined : { baseUrl: demo.url, key: demo.key, from: 'demo' },
   });
 }
 
 /**
- * The other profile's edits not sent yet, read once: its cache stays closed, and this directory
- * locked, for as long as this profile's layer is open, so nothing changes them meanwhile. A cache
- * that cannot be read is reported and shows none, rather than keeping the edits panel from opening.
+ * The other profiles' edits not sent yet, each cache read once: they stay closed, and this
+ * directory locked, for as long as this layer is open, so nothing changes them meanwhile (a
+ * profile added since has none; one removed is no longer asked for). A cache that cannot be read
+ * is reported and shows none, rather than keeping the edits panel from opening.
  */
-function otherProfileEdits(profile: Profile, options: LayerOptions): () => EditsElsewhereGroup[] {
-  const demo = profile === 'service';
-  const directory = demo ? demoDirectory(options.dataDirectory) : options.dataDirectory;
-  let read: EditsElsewhereGroup[] | null = null;
-  return () => {
-    if (read !== null) return read;
-    try {
-      read = closedCacheEdits({
-        file: join(directory, CACHE_FILE),
-        unsetScope: demo ? DEMO_EDIT_SCOPE : null,
-        nativeBinding: options.nativeBinding,
-      });
-    } catch (error) {
-      options.reportError?.('edits of the other profile', error);
-      read = [];
+function closedEditsOf(
+  options: LayerOptions & { otherCaches: () => OtherCache[] },
+): () => EditsElsewhereGroup[] {
+  const read = new Map<string, EditsElsewhereGroup[]>();
+  const readOnce = (cache: OtherCache): EditsElsewhereGroup[] => {
+    let groups = read.get(cache.file);
+    if (groups === undefined) {
+      try {
+        groups = closedCacheEdits({
+          file: cache.file,
+          unsetScope: cache.unsetScope,
+          nativeBinding: options.nativeBinding,
+        }).map((group) => (cache.profile === null ? group : { ...group, profile: cache.profile }));
+      } catch (error) {
+        options.reportError?.('edits of another profile', error);
+        groups = [];
+      }
+      read.set(cache.file, groups);
     }
-    return read;
+    return groups;
   };
+  return () => options.otherCaches().flatMap(readOnce);
 }

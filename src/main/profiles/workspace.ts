@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ProfileView } from '../../shared/ipc/profiles';
 import { COMMAND_NAMES, type CommandName } from '../../shared/ipc/contract';
 import type { SetupState, Theme } from '../../shared/ipc/setup';
 import { KeychainUnavailableError } from '../credentials/credentials';
@@ -7,9 +8,11 @@ import type { KeyOverride } from '../credentials/key-override';
 import type { DataLayer } from '../data-layer';
 import { createExportHandlers } from '../handlers/export';
 import { createLinkHandlers } from '../handlers/links';
+import { createProfileHandlers } from '../handlers/profiles';
 import { createSetupHandlers } from '../handlers/setup';
 import { IpcFailure } from '../ipc/failure';
 import { PushHub } from '../ipc/push-hub';
+import { ElsewhereReader } from '../outbox/outbox-rows';
 import type { Platform } from '../platform/platform';
 import { APP_COMMAND_NAMES, type AppHandlers, type DataHandlers } from '../services';
 import { normaliseServiceUrl } from '../settings/service-url';
@@ -23,7 +26,22 @@ import {
   type Profile,
 } from './app-state';
 import { demoKey, startDemoService, type DemoService } from './demo-service';
-import { demoDirectory, openProfileLayer, type LayerOptions } from './profile-layer';
+import { closedUnsent, otherCaches, removeProfileFiles } from './profile-files';
+import {
+  checkNameFree,
+  findProfile,
+  keychainProfile,
+  nameFromUrl,
+  newProfileId,
+  type NamedProfile,
+} from './profile-list';
+import {
+  demoDirectory,
+  openProfileLayer,
+  targetDirectory,
+  type LayerOptions,
+  type LayerTarget,
+} from './profile-layer';
 import { checkService } from './service-check';
 
 export interface WorkspaceOptions extends LayerOptions {
@@ -45,7 +63,8 @@ function isDataCommand(name: CommandName): name is keyof DataHandlers {
 
 /**
  * Opens the app's data: the profile that was active last time (the demo service started again
- * first when it is the demo), the theme applied. A corrupt state file means the first run.
+ * first when it is the demo), the theme applied. A corrupt state file means the first run, or
+ * the first profile found again in its cache.
  */
 export async function openWorkspace(options: WorkspaceOptions): Promise<Workspace> {
   mkdirSync(options.dataDirectory, { recursive: true });
@@ -66,8 +85,9 @@ export async function openWorkspace(options: WorkspaceOptions): Promise<Workspac
         return null;
       });
     }
-    const layer = openProfileLayer(state.profile, { ...options, pushes }, demo);
-    return new Workspace(options, stateFile, state, pushes, layer, demo, lock);
+    const workspace = new Workspace(options, stateFile, state, pushes, demo, lock);
+    await workspace.adoptFirstProfile();
+    return workspace;
   } catch (error) {
     await demo?.close();
     lock.release();
@@ -95,7 +115,7 @@ async function keychain<Result>(use: () => Promise<Result>): Promise<Result> {
 }
 
 /**
- * Holds the one open data layer and switches it between the profiles (the real service, the
+ * Holds the one open data layer and switches it between the profiles (the named services, the
  * demo), with the app's state file, the embedded demo service and the handlers over all of it.
  * Every data command goes to the layer open at the moment it is called; a switch waits for the
  * calls under way on the old layer, and calls that arrive meanwhile wait for the new one.
@@ -108,8 +128,11 @@ export class Workspace {
   private queue: Promise<unknown> = Promise.resolve();
   private schedule: (ScheduleOptions & { scope: () => SyncScope }) | null = null;
   private serviceKeyOverride: KeyOverride | undefined;
-  /** The demo service the open layer syncs from; `null` for the service's layer. */
+  /** The demo service the open layer syncs from; `null` for a named profile's layer. */
   private layerDemo: DemoService | null;
+  /** Whose cache the open layer reads. */
+  private target: LayerTarget;
+  private layer: DataLayer;
   private closed = false;
 
   constructor(
@@ -117,15 +140,17 @@ export class Workspace {
     private readonly stateFile: string,
     private state: AppState,
     readonly pushes: PushHub,
-    private layer: DataLayer,
     private demo: DemoService | null,
     private readonly lock: DataDirectoryLock,
   ) {
     this.serviceKeyOverride = options.serviceKeyOverride;
     this.layerDemo = state.profile === 'demo' ? demo : null;
+    this.target = this.targetOf(state);
+    this.layer = this.openLayer(this.target, this.layerDemo);
     this.dataHandlers = this.delegatedDataHandlers();
     this.appHandlers = {
       ...createSetupHandlers(this),
+      ...createProfileHandlers(this),
       ...createLinkHandlers(options.platform),
       ...createExportHandlers({
         withLayer: (use) => this.withLayer(use),
@@ -147,23 +172,53 @@ export class Workspace {
     return this.demo;
   }
 
+  /** The named profile shown, or shown again when the demo is left; `null` before the first. */
+  get activeProfile(): NamedProfile | null {
+    return this.state.profiles?.find((profile) => profile.id === this.state.active) ?? null;
+  }
+
+  private get profiles(): NamedProfile[] {
+    return this.state.profiles ?? [];
+  }
+
   setupState(): SetupState {
-    if (this.state.profile === 'demo') return { mode: 'demo', serviceUrl: this.state.serviceUrl };
+    if (this.state.profile === 'demo') {
+      return { mode: 'demo', serviceUrl: this.activeProfile?.url ?? null };
+    }
     const serviceUrl = this.layer.settings.baseUrl();
-    const firstRun = serviceUrl === null && !this.state.demoChosen;
+    const firstRun = serviceUrl === null && this.activeProfile === null && !this.state.demoChosen;
     return { mode: firstRun ? 'first-run' : 'service', serviceUrl };
+  }
+
+  /**
+   * A state file from before profiles (or none, or a corrupt one): the service it used becomes
+   * the first profile, with the cache and the key it already had. Its address is the cache's own,
+   * or the one the old file kept while the demo was shown.
+   */
+  async adoptFirstProfile(): Promise<void> {
+    if (this.state.profiles !== undefined) return;
+    const url =
+      this.state.profile === 'demo'
+        ? (this.state.serviceUrl ?? null)
+        : this.layer.settings.baseUrl();
+    if (url === null) {
+      this.state = { ...this.state, profiles: [], active: null };
+      return;
+    }
+    const first = { id: newProfileId([]), name: nameFromUrl(url, []), url };
+    const state = { ...this.state, profiles: [first], active: first.id };
+    this.target = this.state.profile === 'demo' ? this.target : this.targetOf(state);
+    await this.saveState(state).catch((error: unknown) => this.report('app state', error));
   }
 
   /** Starts the demo service (once per launch), switches to its cache and syncs it. */
   useDemo(): Promise<SetupState> {
     return this.exclusively(async () => {
       this.demo = await launchDemo(this.options, this.demo);
-      const serviceUrl =
-        this.state.profile === 'service' ? this.layer.settings.baseUrl() : this.state.serviceUrl;
       if (this.state.profile !== 'demo' || this.layerDemo !== this.demo) {
-        await this.switchTo('demo');
+        await this.switchTo({ kind: 'demo' }, true);
       }
-      await this.saveState({ ...this.state, profile: 'demo', demoChosen: true, serviceUrl });
+      await this.saveState({ ...this.state, profile: 'demo', demoChosen: true });
       this.layer.engine.start({ scope: this.layer.settings.scope() });
       return this.switched();
     });
@@ -171,18 +226,20 @@ export class Workspace {
 
   /**
    * Checks the address and key with one real request; only then keeps the key in the keychain,
-   * switches to the service's cache (stopping the demo) and saves the address.
+   * switches to the active profile's cache (stopping the demo) and saves the address there. The
+   * first connect makes the first profile.
    */
   connect(baseUrl: string, key: string): Promise<SetupState> {
     return this.exclusively(async () => {
       const url = serviceUrlOf(baseUrl);
       await checkService(url, key, this.options.fetch);
+      const profile = this.profileFor(url);
       // Before the address: the sync that saving it starts must find the key.
-      await keychain(() => this.options.credentials.setKey(url, key));
+      await keychain(() => this.credentialsOf(profile).setKey(url, key));
       // A key typed now wins over one given from outside at launch.
       const keyChanges = this.serviceKeyOverride !== undefined;
       this.serviceKeyOverride = undefined;
-      await this.enterService(url, keyChanges);
+      await this.enterService(profile, keyChanges);
       // The same address may come with another key: what the old one could do says nothing.
       await this.layer.engine.keyChanged();
       return this.switched();
@@ -192,7 +249,7 @@ export class Workspace {
   /** Switches to the service at `baseUrl` without a check (the preview's `--service`). */
   useService(baseUrl: string): Promise<SetupState> {
     return this.exclusively(async () => {
-      await this.enterService(serviceUrlOf(baseUrl), false);
+      await this.enterService(this.profileFor(serviceUrlOf(baseUrl)), false);
       return this.switched();
     });
   }
@@ -256,33 +313,174 @@ export class Workspace {
     });
   }
 
-  private async enterService(url: string, reopen: boolean): Promise<void> {
-    if (this.state.profile !== 'service' || reopen) await this.switchTo('service');
-    await this.stopDemo();
-    // The settings path: a different address forgets what was synced from the old one.
-    await this.layer.handlers['settings:setService']({ baseUrl: url });
-    this.layer.engine.start({ scope: this.layer.settings.scope() });
-    await this.saveState({ ...this.state, profile: 'service', serviceUrl: null });
+  /** The active profile at `url`, or (none yet) the first profile, made for it. */
+  private profileFor(url: string): NamedProfile {
+    const active = this.activeProfile;
+    if (active !== null) return { ...active, url };
+    return { id: newProfileId(this.profiles), name: nameFromUrl(url, this.profiles), url };
   }
 
-  private async switchTo(profile: Profile): Promise<void> {
+  private credentialsOf(profile: NamedProfile) {
+    return this.options.credentials.forProfile(keychainProfile(profile.id));
+  }
+
+  private async enterService(profile: NamedProfile, reopen: boolean): Promise<void> {
+    const target: LayerTarget = { kind: 'named', profile };
+    if (reopen || this.state.profile !== 'service' || !this.opens(target)) {
+      await this.switchTo(target, true);
+    }
+    this.target = target;
+    await this.stopDemo();
+    // The settings path: a different address forgets what was synced from the old one.
+    await this.layer.handlers['settings:setService']({ baseUrl: profile.url });
+    this.layer.engine.start({ scope: this.layer.settings.scope() });
+    const profiles = [...this.profiles.filter((other) => other.id !== profile.id), profile];
+    await this.saveState({ ...this.state, profile: 'service', profiles, active: profile.id });
+  }
+
+  /**
+   * Shows another profile's cache: opened, not synced (no request goes out, so it works
+   * offline; the schedule syncs it). A cache never opened gets its profile's address.
+   */
+  switchProfile(id: string): Promise<SetupState> {
+    return this.exclusively(async () => {
+      const profile = findProfile(this.profiles, id);
+      if (this.state.profile === 'service' && this.state.active === id) return this.setupState();
+      const target: LayerTarget = { kind: 'named', profile };
+      if (this.state.profile !== 'service' || !this.opens(target)) {
+        await this.switchTo(target, false);
+      }
+      this.target = target;
+      if (this.layer.settings.baseUrl() === null) await this.layer.settings.setBaseUrl(profile.url);
+      await this.stopDemo();
+      await this.saveState({ ...this.state, profile: 'service', active: id });
+      return this.switched();
+    });
+  }
+
+  /**
+   * Checks the service like a connect, keeps the key under the new profile's own keychain
+   * account, and lists it; the data shown stays as it is.
+   */
+  addProfile(name: string, baseUrl: string, key: string): Promise<void> {
+    return this.exclusively(async () => {
+      checkNameFree(this.profiles, name);
+      const url = serviceUrlOf(baseUrl);
+      await checkService(url, key, this.options.fetch);
+      const profile = { id: newProfileId(this.profiles), name: name.trim(), url };
+      await keychain(() => this.credentialsOf(profile).setKey(url, key));
+      await this.saveProfiles([...this.profiles, profile]);
+    });
+  }
+
+  renameProfile(id: string, name: string): Promise<void> {
+    return this.exclusively(async () => {
+      findProfile(this.profiles, id);
+      checkNameFree(this.profiles, name, id);
+      const profiles = this.profiles.map((profile) =>
+        profile.id === id ? { ...profile, name: name.trim() } : profile,
+      );
+      await this.saveProfiles(profiles);
+    });
+  }
+
+  /**
+   * Forgets a profile that is not shown: its cache (and the edits not sent in it: Settings asks
+   * first, naming them) and its key. A keychain that cannot be reached keeps the key, reported.
+   */
+  removeProfile(id: string): Promise<void> {
+    return this.exclusively(async () => {
+      const profile = findProfile(this.profiles, id);
+      if (this.state.profile === 'service' && this.state.active === id) {
+        throw new IpcFailure(
+          'invalid_input',
+          `“${profile.name}” is shown now. Switch to another profile before removing it.`,
+          [{ field: 'id', issue: 'the profile shown cannot be removed' }],
+        );
+      }
+      const profiles = this.profiles.filter((other) => other.id !== id);
+      const active = this.state.active === id ? (profiles[0]?.id ?? null) : this.state.active;
+      await this.saveState({ ...this.state, profiles, active });
+      removeProfileFiles(this.options.dataDirectory, profile);
+      await this.credentialsOf(profile)
+        .clearKey(profile.url)
+        .catch((error: unknown) => this.report('removing a profile’s key', error));
+      this.pushes.send('cache:changed', { resources: ['settings'] });
+    });
+  }
+
+  /** Every named profile, the one shown marked, with the edits each keeps not sent. */
+  listProfiles(): { profiles: ProfileView[] } {
+    const shown = this.state.profile === 'service' ? this.state.active : null;
+    return {
+      profiles: this.profiles.map((profile) => ({
+        ...profile,
+        active: profile.id === shown,
+        unsent: profile.id === shown ? this.openUnsent() : this.closedUnsent(profile),
+      })),
+    };
+  }
+
+  private openUnsent(): number {
+    const groups = new ElsewhereReader(this.layer.cache.reader).others(null);
+    return groups.reduce((sum, group) => sum + group.edits.length, 0);
+  }
+
+  private closedUnsent(profile: NamedProfile): number {
+    try {
+      return closedUnsent(this.options.dataDirectory, profile, this.options.nativeBinding);
+    } catch (error) {
+      this.report('edits of another profile', error);
+      return 0;
+    }
+  }
+
+  private async saveProfiles(profiles: NamedProfile[]): Promise<void> {
+    await this.saveState({ ...this.state, profiles });
+    this.pushes.send('cache:changed', { resources: ['settings'] });
+  }
+
+  /** Whether the open layer already reads `target`'s cache with its keys. */
+  private opens(target: LayerTarget): boolean {
+    const directory = (of: LayerTarget) => targetDirectory(this.options.dataDirectory, of);
+    return this.target.kind === target.kind && directory(this.target) === directory(target);
+  }
+
+  private targetOf(state: AppState): LayerTarget {
+    if (state.profile === 'demo') return { kind: 'demo' };
+    const profile = state.profiles?.find((candidate) => candidate.id === state.active) ?? null;
+    return { kind: 'named', profile };
+  }
+
+  private openLayer(target: LayerTarget, demo: DemoService | null): DataLayer {
+    return openProfileLayer(
+      target,
+      {
+        ...this.options,
+        pushes: this.pushes,
+        serviceKeyOverride: this.serviceKeyOverride,
+        otherCaches: () => otherCaches(this.options.dataDirectory, target, this.profiles),
+      },
+      demo,
+    );
+  }
+
+  /** `syncsNow`: the caller syncs at once, and the schedule only takes over after that. */
+  private async switchTo(target: LayerTarget, syncsNow: boolean): Promise<void> {
     const switched = (async () => {
       await Promise.allSettled([...this.inUse]);
-      const demo = profile === 'demo' ? this.demo : null;
+      const demo = target.kind === 'demo' ? this.demo : null;
       // Opened before the old one closes: a cache that cannot be opened changes nothing.
-      const next = openProfileLayer(
-        profile,
-        { ...this.options, pushes: this.pushes, serviceKeyOverride: this.serviceKeyOverride },
-        demo,
-      );
+      const next = this.openLayer(target, demo);
       const previous = this.layer;
       this.layer = next;
       this.layerDemo = demo;
-      this.state = { ...this.state, profile };
+      this.target = target;
+      this.state = { ...this.state, profile: target.kind === 'demo' ? 'demo' : 'service' };
       await previous.close().catch((error: unknown) => this.report('closing a profile', error));
       if (this.schedule !== null) {
-        // The switch syncs at once; the schedule only takes over after that.
-        next.engine.startSchedule({ ...this.schedule, startupDelayMs: this.schedule.intervalMs });
+        const startupDelayMs = syncsNow ? this.schedule.intervalMs : this.schedule.startupDelayMs;
+        next.engine.startSchedule({ ...this.schedule, startupDelayMs });
       }
       // Every view re-reads, from the other cache now, and the sync bar shows the new state.
       this.pushes.send('cache:changed', { resources: ['all'] });

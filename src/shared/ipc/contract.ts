@@ -4,6 +4,7 @@ import { noInput, type CommandSpec } from './command';
 import { actionCommands } from './actions';
 import { editCommands } from './edits';
 import { settingsCommands } from './settings';
+import { profileCommands } from './profiles';
 import { setupCommands } from './setup';
 import { syncCommands } from './sync';
 
@@ -36,6 +37,7 @@ export const commands = {
   ...syncCommands,
   ...settingsCommands,
   ...setupCommands,
+  ...profileCommands,
   ...actionCommands,
   ...editCommands,
 } as const satisfies Record<`${string}:${string}`, CommandSpec>;

@@ -237,6 +237,8 @@ export type EditList = z.infer<typeof editListSchema>;
 export const editsElsewhereGroupSchema = z.object({
   /** The service's address, or `demo` for the demo's edits (see `DEMO_EDIT_SCOPE`). */
   service: z.string(),
+  /** The name of the profile whose cache keeps them, when they are another profile's. */
+  profile: z.string().optional(),
   edits: z.array(editSchema),
 });
 export type EditsElsewhereGroup = z.infer<typeof editsElsewhereGroupSchema>;

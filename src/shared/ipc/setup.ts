@@ -21,7 +21,7 @@ export const setupStateSchema = z.object({
 export type SetupState = z.infer<typeof setupStateSchema>;
 
 /** The setup as views read it; the ways to change it answer with it too, shown at once. */
-const setupReadSchema = setupStateSchema.extend({ builtFrom: builtFromSchema });
+export const setupReadSchema = setupStateSchema.extend({ builtFrom: builtFromSchema });
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 export const themeSchema = z.enum(THEMES);

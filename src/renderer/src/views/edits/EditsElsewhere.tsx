@@ -34,21 +34,24 @@ function KeptGroup({ group }: { group: EditsElsewhereGroup }) {
   const headingId = useId();
   const names = createdNames(group.edits);
   const summary = unsentSummary(group.edits);
+  // Two profiles may use one address: the profile's name tells their edits apart.
+  const name = group.profile ?? serviceName(group.service);
   return (
     <section
       className="edits-kept-group"
       aria-labelledby={headingId}
       data-testid="edits-elsewhere-group"
       data-service={group.service}
+      data-profile={group.profile}
     >
       <h3 id={headingId}>
-        <Lock size={14} aria-hidden="true" /> {serviceName(group.service)}
+        <Lock size={14} aria-hidden="true" /> {name}
         {summary !== null && <span className="muted"> · {summary.text}</span>}
       </h3>
       <p className="muted" data-testid="switch-back">
-        {switchBackLine(group.service)}
+        {switchBackLine(group.profile ?? group.service)}
       </p>
-      <ol className="edits-list" aria-label={`Edits kept for ${serviceName(group.service)}`}>
+      <ol className="edits-list" aria-label={`Edits kept for ${name}`}>
         {group.edits.map((edit) => (
           <KeptEdit key={edit.id} edit={edit} words={describeEdit(edit, names)} />
         ))}
@@ -73,7 +76,7 @@ export function EditsElsewhere() {
     >
       <h2 id="edits-elsewhere">Kept for other services</h2>
       {groups.map((group) => (
-        <KeptGroup key={group.service} group={group} />
+        <KeptGroup key={`${group.profile ?? ''} ${group.service}`} group={group} />
       ))}
     </section>
   );
