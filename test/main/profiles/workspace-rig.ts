@@ -31,9 +31,10 @@ export function freshDataDirectory(): string {
 /** The workspace as the app and the preview assemble it, with the headless platform. */
 export async function openTestWorkspace(
   dataDirectory: string = freshDataDirectory(),
+  fetchWith: typeof fetch = fetch,
 ): Promise<OpenWorkspace> {
   const platform = createHeadlessPlatform({ dataDirectory });
-  const workspace = await openWorkspace({ dataDirectory, fetch, credentials, platform });
+  const workspace = await openWorkspace({ dataDirectory, fetch: fetchWith, credentials, platform });
   const pushes: OpenWorkspace['pushes'] = [];
   workspace.pushes.attach((name, payload) => pushes.push({ name, payload }));
   const dispatch = createDispatcher(
