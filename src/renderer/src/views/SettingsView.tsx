@@ -2,6 +2,7 @@ import { useSetupState } from '../stores/setup';
 import '../styles/setup.css';
 import { ClearCacheSection } from './setup/ClearCacheSection';
 import { DataSection } from './setup/DataSection';
+import { ProfilesSection } from './setup/ProfilesSection';
 import { ServiceSection } from './setup/ServiceSection';
 import { SyncScopeSection } from './setup/SyncScopeSection';
 import { ThemeSection } from './setup/ThemeSection';
@@ -13,6 +14,7 @@ export function SettingsView() {
     <div className="settings" data-testid="settings">
       <h1>Settings</h1>
       {setup !== null && <ServiceSection setup={setup} />}
+      <ProfilesSection />
       <SyncScopeSection />
       <ThemeSection />
       <ClearCacheSection />

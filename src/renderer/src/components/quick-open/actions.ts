@@ -17,6 +17,7 @@ import { useOverlays } from '../../stores/quick-open';
 import { selectOffline, useSyncStatus } from '../../stores/sync-status';
 import type { CompareLocationState } from '../../views/CompareView';
 import { MOD_KEY } from '../SyncBar';
+import { useProfileSwitchActions } from './profile-actions';
 
 /** What quick open does after an action: where focus goes once the dialog has closed. */
 export type AfterAction = 'restore' | 'view' | 'none';
@@ -55,6 +56,7 @@ export function useQuickActions(query: string, typedTeam: number | null): QuickA
   const syncNow = useSyncStatus((state) => state.syncNow);
   const offline = useSyncStatus(selectOffline);
   const setShortcuts = useOverlays((state) => state.setShortcuts);
+  const profileSwitches = useProfileSwitchActions();
 
   const pageTeam = Number(matchPath('/teams/:teamNumber', pathname)?.params.teamNumber);
   const compareTeam = typedTeam ?? (Number.isInteger(pageTeam) ? pageTeam : null);
@@ -95,6 +97,7 @@ export function useQuickActions(query: string, typedTeam: number | null): QuickA
     });
   }
   actions.push(
+    ...profileSwitches,
     {
       value: 'action:theme',
       label: next === 'dark' ? 'Switch to dark theme' : 'Switch to light theme',
