@@ -17,9 +17,14 @@ export const USAGE = `usage: npm run cli -- <command> [options]
   outbox  list the queued edits, resolve a conflict, send a refused edit again, or discard one
 
 npm run cli -- sync --service URL --data-dir DIR [--scope default|all] [--force]
+npm run cli -- sync --profile NAME --data-dir DIR [--scope default|all] [--force]
   --service URL        the service, http or https; its API key is PITSIDE_API_KEY when set,
                        else the key Pitside keeps in the system keychain for that URL
-  --data-dir DIR       the directory of the cache (DIR/pitside.db); created if missing
+  --data-dir DIR       with --service: the directory of the cache (DIR/pitside.db); created
+                       if missing
+  --profile NAME       instead of --service: one of the app's service profiles (as Settings
+                       names it); DIR is then the app's data directory, and the profile gives
+                       the URL, its cache in DIR and its key (PITSIDE_API_KEY still wins)
   --scope default|all  default: the event and team lists, live events in full; all: every
                        event in full and every team's statistics (default: default)
   --force              pull everything in the scope, however fresh the cached copy is
@@ -67,10 +72,10 @@ exit status:
   ${EXIT.ok}    done (sync: the run completed)
   ${EXIT.unexpected}    unexpected error
   ${EXIT.usage}    usage: unknown command or option, a missing or invalid value (bad URL, unknown
-       resource or format, unusable PITSIDE_API_KEY), an edit the service would refuse (each
-       field at fault is named), an unknown event or edit; nothing is queued
-  ${EXIT.setup}    setup: the data directory is unusable, holds no cache to export, or its cache
-       is from a newer Pitside; the keychain cannot be read
+       profile, unknown resource or format, unusable PITSIDE_API_KEY), an edit the service
+       would refuse (each field at fault is named), an unknown event or edit; nothing is queued
+  ${EXIT.setup}    setup: the data directory is unusable, holds no cache to export (or no
+       profiles for --profile), or its cache is from a newer Pitside; the keychain cannot be read
   ${EXIT.syncFailed}    sync failed: the service is unreachable, refused the key, ...; what was
        committed before the failure is kept
   ${EXIT.syncPartial}    sync partial: some resources could not be synced; their cached copies are kept
@@ -81,14 +86,23 @@ exit status:
        at once; export and outbox list only read, and work beside it
   130  canceled by SIGINT, 143 by SIGTERM (128 + the signal's number)`;
 
-export interface SyncCommand {
+interface SyncOptions {
   command: 'sync';
-  service: string;
   dataDir: string;
   scope: SyncScope;
   force: boolean;
   /** From PITSIDE_API_KEY; `null` means ask the keychain. Never printed. */
   apiKey: string | null;
+}
+
+/** `--service URL`: the cache in `dataDir`, the key the keychain keeps for the address. */
+export interface SyncCommand extends SyncOptions {
+  service: string;
+}
+
+/** `--profile NAME`: `dataDir` is the app's; the profile says the service, cache and key. */
+export interface ProfileSyncCommand extends SyncOptions {
+  profile: string;
 }
 
 export interface ExportCommand {
@@ -119,7 +133,12 @@ export interface OutboxCommand {
 }
 
 export type CommandLine =
-  { command: 'help' } | SyncCommand | ExportCommand | EditCommand | OutboxCommand;
+  | { command: 'help' }
+  | SyncCommand
+  | ProfileSyncCommand
+  | ExportCommand
+  | EditCommand
+  | OutboxCommand;
 
 /** Runs `parseArgs` (strict: unknown options and stray arguments are errors) as a usage check. */
 function checked<Result>(parse: () => Result): Result {
@@ -194,7 +213,10 @@ function apiKeyFrom(env: NodeJS.ProcessEnv): string | null {
   return key;
 }
 
-function parseSync(args: string[], env: NodeJS.ProcessEnv): SyncCommand | { command: 'help' } {
+function parseSync(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): SyncCommand | ProfileSyncCommand | { command: 'help' } {
   const { values } = checked(() =>
     parseArgs({
       args,
@@ -202,6 +224,7 @@ function parseSync(args: string[], env: NodeJS.ProcessEnv): SyncCommand | { comm
       allowPositionals: false,
       options: {
         service: { type: 'string' },
+        profile: { type: 'string' },
         'data-dir': { type: 'string' },
         scope: { type: 'string', default: 'default' },
         force: { type: 'boolean', default: false },
@@ -210,14 +233,20 @@ function parseSync(args: string[], env: NodeJS.ProcessEnv): SyncCommand | { comm
     }),
   );
   if (values.help) return { command: 'help' };
-  return {
-    command: 'sync',
-    service: serviceUrl(required('--service', values.service)),
+  if (values.service !== undefined && values.profile !== undefined) {
+    throw new UsageError('give --service URL or --profile NAME, not both');
+  }
+  const options = {
+    command: 'sync' as const,
     dataDir: required('--data-dir', values['data-dir']),
     scope: oneOf('--scope', values.scope, SYNC_SCOPES),
     force: values.force,
     apiKey: apiKeyFrom(env),
   };
+  if (values.profile !== undefined) {
+    return { ...options, profile: required('--profile', values.profile).trim() };
+  }
+  return { ...options, service: serviceUrl(required('--service', values.service)) };
 }
 
 function parseExport(args: string[]): ExportCommand | { command: 'help' } {

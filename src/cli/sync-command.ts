@@ -13,12 +13,13 @@ import { keptEditsSentence } from '../shared/edits-elsewhere';
 import { SyncEngine } from '../main/sync/engine';
 import type { SyncProblem, SyncSummary } from '../shared/ipc/sync';
 import { recordName } from '../shared/missing-records';
-import type { SyncCommand } from './args';
+import type { ProfileSyncCommand, SyncCommand } from './args';
 import { openCacheForSync } from './data-dir';
 import { EXIT, exitForSignal } from './errors';
 import { cachedCounts } from './exports';
 import { writeLine } from './output';
 import { progressReporter } from './progress';
+import { resolveSyncTarget, type SyncTarget } from './profile-target';
 
 export interface SignalSource {
   on(signal: NodeJS.Signals, listener: (signal: NodeJS.Signals) => void): unknown;
@@ -154,10 +155,26 @@ async function lookAgain(
  * app runs. The summary goes to stdout as one line of JSON, whatever the outcome, once a run has
  * taken place; a signal cancels the run between requests and commits, never inside one.
  */
-export async function runSync(command: SyncCommand, io: SyncIo): Promise<number> {
-  const { files, file } = openCacheForSync(command.dataDir);
+export async function runSync(
+  command: SyncCommand | ProfileSyncCommand,
+  io: SyncIo,
+): Promise<number> {
+  const target = resolveSyncTarget(command);
+  try {
+    return await syncTarget(command, target, io);
+  } finally {
+    target.release();
+  }
+}
+
+async function syncTarget(
+  command: SyncCommand | ProfileSyncCommand,
+  { service, dataDir, keychainProfile }: SyncTarget,
+  io: SyncIo,
+): Promise<number> {
+  const { files, file } = openCacheForSync(dataDir);
   let keySource: KeySource = command.apiKey === null ? 'none' : 'env';
-  const keychain = io.credentials ?? createCredentials();
+  const keychain = io.credentials ?? createCredentials().forProfile(keychainProfile);
   // Only told whether the keychain had a key, so a 401 can say which key was refused.
   const credentials: Credentials = {
     ...keychain,
@@ -170,27 +187,31 @@ export async function runSync(command: SyncCommand, io: SyncIo): Promise<number>
   const queue = new WriteQueue(files.writer);
   const settings = new SettingsStore(files.reader, files.writer, queue);
   const previous = settings.baseUrl();
-  if (previous !== command.service) {
+  if (previous !== service) {
     // A cache holds one service's copy, as in the app: another service's records go, its queued
     // edits stay (they are kept per service) until that service is synced again.
     if (previous !== null) await forgetSyncedData(files.writer, queue);
-    await settings.setBaseUrl(command.service);
-    for (const { service, edits } of new ElsewhereReader(files.reader).others(command.service)) {
-      io.report(keptEditsSentence({ service, ...tallyUnsent(edits) }, 'sync with it again'));
+    await settings.setBaseUrl(service);
+    for (const kept of new ElsewhereReader(files.reader).others(service)) {
+      const sentence = keptEditsSentence(
+        { service: kept.service, ...tallyUnsent(kept.edits) },
+        'sync with it again',
+      );
+      io.report(sentence);
     }
   }
   const engine = new SyncEngine({
     reader: files.reader,
     writer: files.writer,
     queue,
-    editScope: () => command.service,
+    editScope: () => service,
     connect: serviceConnector({
-      baseUrl: () => command.service,
+      baseUrl: () => service,
       credentials,
       fetch,
       ...(command.apiKey === null
         ? {}
-        : { keyOverride: { baseUrl: command.service, key: command.apiKey, from: 'environment' } }),
+        : { keyOverride: { baseUrl: service, key: command.apiKey, from: 'environment' } }),
     }),
     onStatus: progressReporter({ write: (line) => io.report(line) }),
   });
@@ -212,11 +233,11 @@ export async function runSync(command: SyncCommand, io: SyncIo): Promise<number>
     if (received === null && summary.outbox.checking > 0) {
       summary = await lookAgain(engine, summary, io, stopWaiting.signal);
     }
-    const context = { service: command.service, keySource };
+    const context = { service, keySource };
     const result = {
       ...summary,
-      service: command.service,
-      dataDir: resolve(command.dataDir),
+      service,
+      dataDir: resolve(dataDir),
       database: file,
       keySource,
       cached: cachedCounts(files.reader),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { profileIdSchema, profileNameSchema } from '../../shared/ipc/profiles';
+import { PROFILE_NAME_MAX, profileIdSchema } from '../../shared/ipc/profiles';
 import { IpcFailure } from '../ipc/failure';
 
 /** A named service profile as the app's state keeps it: no key (that is in the keychain). */
@@ -21,9 +21,10 @@ export const FIRST_PROFILE_ID = 'service';
 /** Every other profile's cache is in a folder of its own, named after its id (never its name). */
 export const PROFILES_DIRECTORY = 'profiles';
 
+/** Laxer than a new name must be: a profile is never lost over how its name was written. */
 const namedProfileSchema = z.object({
   id: profileIdSchema,
-  name: profileNameSchema,
+  name: z.string().trim().min(1),
   url: z.string().url(),
 });
 
@@ -68,12 +69,18 @@ export function newProfileId(profiles: readonly NamedProfile[]): string {
   return `p-${randomBytes(5).toString('hex')}`;
 }
 
-/** The name a profile gets when it was not given one: its service's host ("league.example.org"). */
+/**
+ * The name a profile gets when it was not given one (the first, made by a connect or an
+ * upgrade): its address, as the app named the service before profiles, or its host when the
+ * address is too long for a name.
+ */
 export function nameFromUrl(url: string, profiles: readonly NamedProfile[]): string {
-  const host = new URL(url).host;
-  let name = host;
+  // Room for " (2)" after it, within the longest name.
+  const room = PROFILE_NAME_MAX - 4;
+  const base = url.length <= room ? url : new URL(url).host.slice(0, room);
+  let name = base;
   for (let n = 2; profiles.some((profile) => sameName(profile.name, name)); n += 1)
-    name = `${host} (${n})`;
+    name = `${base} (${n})`;
   return name;
 }
 

@@ -208,7 +208,7 @@ describe('an upgrade from Pitside before profiles', () => {
     opened = await openTestWorkspace(dataDirectory);
     const app = opened;
     expect(await profiles(app)).toEqual([
-      { id: 'service', name: new URL(league.url).host, url: league.url, active: true, unsent: 1 },
+      { id: 'service', name: league.url, url: league.url, active: true, unsent: 1 },
     ]);
     await expect(valueOf(app.dispatch('setup:get', undefined))).resolves.toMatchObject({
       mode: 'service',
@@ -227,7 +227,7 @@ describe('an upgrade from Pitside before profiles', () => {
       profile: 'service',
       demoChosen: false,
       theme: 'dark',
-      profiles: [{ id: 'service', name: new URL(league.url).host, url: league.url }],
+      profiles: [{ id: 'service', name: league.url, url: league.url }],
       active: 'service',
     });
     await credentials.clearKey(league.url);

@@ -128,7 +128,9 @@ export function ProfilesSection() {
                     {profile.name}
                   </span>
                   {profile.active && <span className="badge">Shown now</span>}
-                  <span className="muted profile-url">{profile.url}</span>
+                  {profile.url !== profile.name && (
+                    <span className="muted profile-url">{profile.url}</span>
+                  )}
                   {unsentWords(profile) !== null && (
                     <span className="profile-unsent">{unsentWords(profile)}</span>
                   )}
