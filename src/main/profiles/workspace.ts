@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { ProfileView } from '../../shared/ipc/profiles';
 import { COMMAND_NAMES, type CommandName } from '../../shared/ipc/contract';
 import type { SetupState, Theme } from '../../shared/ipc/setup';
-import { KeychainUnavailableError } from '../credentials/credentials';
 import type { KeyOverride } from '../credentials/key-override';
 import type { DataLayer } from '../data-layer';
 import { createExportHandlers } from '../handlers/export';
@@ -12,10 +11,8 @@ import { createProfileHandlers } from '../handlers/profiles';
 import { createSetupHandlers } from '../handlers/setup';
 import { IpcFailure } from '../ipc/failure';
 import { PushHub } from '../ipc/push-hub';
-import { ElsewhereReader } from '../outbox/outbox-rows';
 import type { Platform } from '../platform/platform';
 import { APP_COMMAND_NAMES, type AppHandlers, type DataHandlers } from '../services';
-import { normaliseServiceUrl } from '../settings/service-url';
 import { lockDataDirectory, type DataDirectoryLock } from '../storage/directory-lock';
 import type { SyncScope } from '../../shared/ipc/sync';
 import {
@@ -26,15 +23,19 @@ import {
   type Profile,
 } from './app-state';
 import { demoKey, startDemoService, type DemoService } from './demo-service';
-import { closedUnsent, otherCaches, removeProfileFiles } from './profile-files';
 import {
-  checkNameFree,
-  findProfile,
-  keychainProfile,
-  nameFromUrl,
-  newProfileId,
-  type NamedProfile,
-} from './profile-list';
+  forgetProfile,
+  keychain,
+  profileCredentials,
+  profileViews,
+  removable,
+  serviceUrlOf,
+  withAddedProfile,
+  withRenamedProfile,
+  type ProfileBook,
+} from './profile-book';
+import { otherCaches } from './profile-files';
+import { findProfile, nameFromUrl, newProfileId, type NamedProfile } from './profile-list';
 import {
   demoDirectory,
   openProfileLayer,
@@ -101,17 +102,6 @@ async function launchDemo(options: WorkspaceOptions, running: DemoService | null
   mkdirSync(directory, { recursive: true });
   const key = demoKey(directory);
   return startDemoService({ directory, key, nativeBinding: options.nativeBinding });
-}
-
-async function keychain<Result>(use: () => Promise<Result>): Promise<Result> {
-  try {
-    return await use();
-  } catch (error) {
-    if (error instanceof KeychainUnavailableError) {
-      throw new IpcFailure('keychain_unavailable', error.message);
-    }
-    throw error;
-  }
 }
 
 /**
@@ -235,7 +225,7 @@ export class Workspace {
       await checkService(url, key, this.options.fetch);
       const profile = this.profileFor(url);
       // Before the address: the sync that saving it starts must find the key.
-      await keychain(() => this.credentialsOf(profile).setKey(url, key));
+      await keychain(() => profileCredentials(this.options, profile).setKey(url, key));
       // A key typed now wins over one given from outside at launch.
       const keyChanges = this.serviceKeyOverride !== undefined;
       this.serviceKeyOverride = undefined;
@@ -320,10 +310,6 @@ export class Workspace {
     return { id: newProfileId(this.profiles), name: nameFromUrl(url, this.profiles), url };
   }
 
-  private credentialsOf(profile: NamedProfile) {
-    return this.options.credentials.forProfile(keychainProfile(profile.id));
-  }
-
   private async enterService(profile: NamedProfile, reopen: boolean): Promise<void> {
     const target: LayerTarget = { kind: 'named', profile };
     if (reopen || this.state.profile !== 'service' || !this.opens(target)) {
@@ -358,81 +344,35 @@ export class Workspace {
     });
   }
 
-  /**
-   * Checks the service like a connect, keeps the key under the new profile's own keychain
-   * account, and lists it; the data shown stays as it is.
-   */
   addProfile(name: string, baseUrl: string, key: string): Promise<void> {
-    return this.exclusively(async () => {
-      checkNameFree(this.profiles, name);
-      const url = serviceUrlOf(baseUrl);
-      await checkService(url, key, this.options.fetch);
-      const profile = { id: newProfileId(this.profiles), name: name.trim(), url };
-      await keychain(() => this.credentialsOf(profile).setKey(url, key));
-      await this.saveProfiles([...this.profiles, profile]);
-    });
+    return this.exclusively(async () =>
+      this.saveProfiles(await withAddedProfile(this.book(), name, baseUrl, key)),
+    );
   }
 
   renameProfile(id: string, name: string): Promise<void> {
-    return this.exclusively(async () => {
-      findProfile(this.profiles, id);
-      checkNameFree(this.profiles, name, id);
-      const profiles = this.profiles.map((profile) =>
-        profile.id === id ? { ...profile, name: name.trim() } : profile,
-      );
-      await this.saveProfiles(profiles);
-    });
+    return this.exclusively(() => this.saveProfiles(withRenamedProfile(this.book(), id, name)));
   }
 
-  /**
-   * Forgets a profile that is not shown: its cache (and the edits not sent in it: Settings asks
-   * first, naming them) and its key. A keychain that cannot be reached keeps the key, reported.
-   */
+  /** Forgets a profile that is not shown; the one shown again after the demo falls to another. */
   removeProfile(id: string): Promise<void> {
     return this.exclusively(async () => {
-      const profile = findProfile(this.profiles, id);
-      if (this.state.profile === 'service' && this.state.active === id) {
-        throw new IpcFailure(
-          'invalid_input',
-          `“${profile.name}” is shown now. Switch to another profile before removing it.`,
-          [{ field: 'id', issue: 'the profile shown cannot be removed' }],
-        );
-      }
+      const profile = removable(this.book(), id);
       const profiles = this.profiles.filter((other) => other.id !== id);
       const active = this.state.active === id ? (profiles[0]?.id ?? null) : this.state.active;
       await this.saveState({ ...this.state, profiles, active });
-      removeProfileFiles(this.options.dataDirectory, profile);
-      await this.credentialsOf(profile)
-        .clearKey(profile.url)
-        .catch((error: unknown) => this.report('removing a profile’s key', error));
+      await forgetProfile(this.options, profile);
       this.pushes.send('cache:changed', { resources: ['settings'] });
     });
   }
 
-  /** Every named profile, the one shown marked, with the edits each keeps not sent. */
   listProfiles(): { profiles: ProfileView[] } {
+    return { profiles: profileViews(this.book(), this.layer.cache.reader) };
+  }
+
+  private book(): ProfileBook {
     const shown = this.state.profile === 'service' ? this.state.active : null;
-    return {
-      profiles: this.profiles.map((profile) => ({
-        ...profile,
-        active: profile.id === shown,
-        unsent: profile.id === shown ? this.openUnsent() : this.closedUnsent(profile),
-      })),
-    };
-  }
-
-  private openUnsent(): number {
-    const groups = new ElsewhereReader(this.layer.cache.reader).others(null);
-    return groups.reduce((sum, group) => sum + group.edits.length, 0);
-  }
-
-  private closedUnsent(profile: NamedProfile): number {
-    try {
-      return closedUnsent(this.options.dataDirectory, profile, this.options.nativeBinding);
-    } catch (error) {
-      this.report('edits of another profile', error);
-      return 0;
-    }
+    return { options: this.options, profiles: this.profiles, shown };
   }
 
   private async saveProfiles(profiles: NamedProfile[]): Promise<void> {
@@ -540,18 +480,5 @@ export class Workspace {
 
   private report(where: string, error: unknown): void {
     this.options.reportError?.(where, error);
-  }
-}
-
-/** The address as the settings keep it; one that is not an address is the person's to fix. */
-function serviceUrlOf(text: string): string {
-  try {
-    const url = new URL(text.trim());
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(url.protocol);
-    return normaliseServiceUrl(text);
-  } catch {
-    throw new IpcFailure('invalid_input', `${JSON.stringify(text)} is not a service address.`, [
-      { field: 'baseUrl', issue: 'must be an http or https URL' },
-    ]);
   }
 }
