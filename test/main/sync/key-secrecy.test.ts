@@ -353,6 +353,25 @@ describe('the app’s workspace', () => {
     await ask('setup:get');
     await ask('setup:connect', { baseUrl: proxy.url, key });
     await workspace.current.engine.idle();
+    // A second profile on the same address with another key: in the keychain alone, then gone.
+    const second = service.keys.organizer;
+    const listed = (await ask('profiles:add', {
+      name: 'Second',
+      baseUrl: proxy.url,
+      key: second,
+    })) as {
+      profiles: { id: string; name: string }[];
+    };
+    const [first, added] = listed.profiles;
+    if (first === undefined || added === undefined) throw new Error('the profile was not added');
+    expect([...kept.values()].sort()).toEqual([key, second].sort());
+    await ask('profiles:rename', { id: added.id, name: 'Second, renamed' });
+    await ask('profiles:switch', { id: added.id });
+    await ask('sync:start');
+    await workspace.current.engine.idle();
+    await ask('profiles:switch', { id: first.id });
+    await ask('profiles:remove', { id: added.id });
+    await ask('profiles:list');
     await ask('theme:get');
     await ask('theme:set', { theme: 'dark' });
     await ask('links:open', { url: 'https://events.invalid/' });
@@ -367,10 +386,12 @@ describe('the app’s workspace', () => {
     const demoKey = readFileSync(demoKeyFile, 'utf8').trim();
     expect(demoKey).toMatch(/^demo-/);
     expect([...kept.values()]).toEqual([key]);
-    expect(
-      proxy.requests.some((request) => request.headers.authorization === `Bearer ${key}`),
-    ).toBe(true);
-    const keys = [key, demoKey];
+    for (const sent of [key, second]) {
+      expect(
+        proxy.requests.some((request) => request.headers.authorization === `Bearer ${sent}`),
+      ).toBe(true);
+    }
+    const keys = [key, second, demoKey];
     expect(mention(traces, keys)).toEqual([]);
     expect(mention(output.lines, keys)).toEqual([]);
     // The demo service's own store is in the data directory too: it holds no key either. The
