@@ -21,7 +21,7 @@ import type { DataHandlers } from './services';
 import { Favorites } from './settings/favorites';
 import { SettingsStore } from './settings/settings-store';
 import { serviceConnector } from './sync/connect';
-import { SyncEngine } from './sync/engine';
+import { SyncEngine, type SyncEngineOptions } from './sync/engine';
 
 export const CACHE_FILE = 'pitside.db';
 
@@ -37,6 +37,8 @@ export interface DataLayerOptions {
   /** A service to use when none is configured yet (the embedded demo service). */
   defaultBaseUrl?: string;
   reportError?: (where: string, error: unknown) => void;
+  /** Told of each sync run (the app's log). */
+  activity?: SyncEngineOptions['onRun'];
   /** Edits kept in another cache, not open now (the other profile's), by service. */
   closedEdits?: () => EditsElsewhereGroup[];
   /**
@@ -98,6 +100,7 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
       keyRefused = refused;
     },
     onEventRenamed: (from, to) => pushes.send('events:renamed', { from, to }),
+    onRun: options.activity,
     editScope,
   });
   const requestFetch = (key: ResourceKey) => engine.fetchInBackground(key);

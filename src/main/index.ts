@@ -5,6 +5,10 @@ import { createCredentials } from './credentials/credentials';
 import { createDispatcher } from './ipc/dispatcher';
 import { forwardPushes, registerIpcHandlers } from './ipc/electron-transport';
 import { createElectronPlatform } from './platform/electron-platform';
+import { logStart } from './log/activity';
+import { openAppLog } from './log/app-log';
+import { withAppLog } from './log/logged-workspace';
+import { Redactor } from './log/redactor';
 import { openWorkspace, type Workspace } from './profiles/workspace';
 import { isTrustedRendererUrl } from './security';
 import { createHandlers } from './services';
@@ -44,9 +48,9 @@ function sentence(line: string): string {
   return `${line.charAt(0).toUpperCase()}${line.slice(1)}`;
 }
 
-function reportError(where: string, error: unknown): void {
-  console.error(`[${where}]`, error);
-}
+// Electron's usual place for an app's logs (see README, "Diagnostics"); errors also go to the terminal.
+const log = openAppLog({ directory: app.getPath('logs'), redactor: new Redactor(), echo: true });
+const reportError = log.error;
 
 async function start(): Promise<void> {
   denyAllPermissions(session.defaultSession);
@@ -57,15 +61,17 @@ async function start(): Promise<void> {
   const platform = createElectronPlatform(() => window);
   let workspace: Workspace;
   try {
-    workspace = await openWorkspace({
-      dataDirectory,
-      // Electron's network stack: the system's proxy settings and certificate store apply.
-      fetch: (url, init) => net.fetch(url, init),
-      credentials: createCredentials(),
-      platform,
-      nativeBinding: resolveSqliteBinding(appRoot, process.versions),
-      reportError,
-    });
+    workspace = await openWorkspace(
+      withAppLog(log, {
+        dataDirectory,
+        // Electron's network stack: the system's proxy settings and certificate store apply.
+        fetch: (url, init) => net.fetch(url, init),
+        credentials: createCredentials(),
+        platform,
+        nativeBinding: resolveSqliteBinding(appRoot, process.versions),
+        reportError,
+      }),
+    );
   } catch (error) {
     // Another program's file, a newer Pitside's cache, a read-only file, a data directory another
     // Pitside process writes (the command line, the preview): the person has to act, and the files
@@ -85,19 +91,17 @@ async function start(): Promise<void> {
   serveRenderer(join(import.meta.dirname, '../renderer'));
   const rendererUrl = rendererUrlFor();
 
+  const identity = {
+    version: app.getVersion(),
+    dataDirectory,
+    versions: process.versions,
+    platform: process.platform,
+    arch: process.arch,
+    sqliteVersion: sqliteVersion(workspace.current.cache.reader),
+  };
+  logStart(log, identity);
   const dispatch = createDispatcher(
-    createHandlers(
-      {
-        version: app.getVersion(),
-        dataDirectory,
-        versions: process.versions,
-        platform: process.platform,
-        arch: process.arch,
-        sqliteVersion: sqliteVersion(workspace.current.cache.reader),
-      },
-      workspace.dataHandlers,
-      workspace.appHandlers,
-    ),
+    createHandlers(identity, workspace.dataHandlers, workspace.appHandlers),
     (name, error) => reportError(`ipc ${name}`, error),
   );
   registerIpcHandlers(dispatch, (frameUrl) => isTrustedRendererUrl(frameUrl, rendererUrl));

@@ -3,6 +3,9 @@ import type { KeyOverride } from '../main/credentials/key-override';
 import { createDispatcher } from '../main/ipc/dispatcher';
 import { createHeadlessPlatform, type HeadlessPlatform } from '../main/platform/headless-platform';
 import { openWorkspace, type Workspace } from '../main/profiles/workspace';
+import { logStart } from '../main/log/activity';
+import { openPreviewLog, type AppLog } from '../main/log/app-log';
+import { withAppLog } from '../main/log/logged-workspace';
 import { createHandlers } from '../main/services';
 import { sqliteVersion } from '../main/storage/database';
 import { APP_SYNC_SCHEDULE } from '../main/sync/app-schedule';
@@ -23,6 +26,7 @@ export interface PreviewOptions extends PreviewServerOptions {
 
 export interface RunningPreview {
   url: string;
+  log: AppLog;
   workspace: Workspace;
   platform: HeadlessPlatform;
   /** Stops serving, then closes the workspace: its layer and the demo service. */
@@ -38,7 +42,8 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
     dataDirectory: options.dataDirectory,
     onOpenExternal: options.onOpenExternal,
   });
-  const workspace = await openWorkspace({
+  const log = openPreviewLog(options.dataDirectory);
+  const workspaceOptions = withAppLog(log, {
     dataDirectory: options.dataDirectory,
     fetch,
     credentials: options.credentials,
@@ -46,28 +51,28 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
     serviceKeyOverride: options.serviceKeyOverride,
     reportError: options.reportError,
   });
+  const workspace = await openWorkspace(workspaceOptions);
   try {
     if (options.show?.profile === 'demo') await workspace.useDemo();
     if (options.show?.profile === 'service') await workspace.useService(options.show.url);
+    const identity = {
+      version: options.version,
+      dataDirectory: options.dataDirectory,
+      versions: process.versions,
+      platform: process.platform,
+      arch: process.arch,
+      sqliteVersion: sqliteVersion(workspace.current.cache.reader),
+    };
+    logStart(log, identity);
     const dispatch = createDispatcher(
-      createHandlers(
-        {
-          version: options.version,
-          dataDirectory: options.dataDirectory,
-          versions: process.versions,
-          platform: process.platform,
-          arch: process.arch,
-          sqliteVersion: sqliteVersion(workspace.current.cache.reader),
-        },
-        workspace.dataHandlers,
-        workspace.appHandlers,
-      ),
-      (name, error) => options.reportError?.(`ipc ${name}`, error),
+      createHandlers(identity, workspace.dataHandlers, workspace.appHandlers),
+      (name, error) => workspaceOptions.reportError?.(`ipc ${name}`, error),
     );
     const server = await startPreviewServer(dispatch, workspace.pushes, options);
     workspace.startSchedule(APP_SYNC_SCHEDULE);
     return {
       url: server.url,
+      log,
       workspace,
       platform,
       close: async () => {

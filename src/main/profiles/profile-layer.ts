@@ -7,6 +7,7 @@ import type { KeyOverride } from '../credentials/key-override';
 import { CACHE_FILE, openDataLayer, type DataLayer } from '../data-layer';
 import { closedCacheEdits } from '../handlers/edits-elsewhere';
 import type { PushHub } from '../ipc/push-hub';
+import type { Activity } from '../log/activity';
 import type { DemoService } from './demo-service';
 import { keychainProfile, profileDirectory, type NamedProfile } from './profile-list';
 
@@ -20,6 +21,8 @@ export interface LayerOptions {
   now?: () => Date;
   nativeBinding?: string;
   reportError?: (where: string, error: unknown) => void;
+  /** The app's log of what ran: sync runs, switches of profile. */
+  activity?: Activity;
 }
 
 /** Which cache a layer opens: the demo's, or a named profile's (none yet: the first run's). */
@@ -74,6 +77,7 @@ export function openProfileLayer(
     now: options.now,
     nativeBinding: options.nativeBinding,
     reportError: options.reportError,
+    activity: options.activity,
     pushes: options.pushes,
   };
   if (target.kind === 'named') {

@@ -417,6 +417,9 @@ export class Workspace {
       this.layerDemo = demo;
       this.target = target;
       this.state = { ...this.state, profile: target.kind === 'demo' ? 'demo' : 'service' };
+      this.options.activity?.profileSwitched(
+        target.kind === 'demo' ? 'the demo' : (target.profile?.name ?? 'no profile'),
+      );
       await previous.close().catch((error: unknown) => this.report('closing a profile', error));
       if (this.schedule !== null) {
         const startupDelayMs = syncsNow ? this.schedule.intervalMs : this.schedule.startupDelayMs;

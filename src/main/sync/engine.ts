@@ -39,6 +39,8 @@ export interface SyncEngineOptions {
    * of another service stay in the outbox untouched until that service is the current one again.
    */
   editScope?: () => string | null;
+  /** Told as each run starts and how it ended (the app's log). */
+  onRun?: { syncStarted(options: RunOptions): void; syncFinished(summary: SyncSummary): void };
   /** Told when an event created here got its code from the service (after the commit). */
   onEventRenamed?: (from: string, to: string) => void;
   /** How the outbox waits between tries of an edit; real time when absent (tests skip it). */
@@ -155,10 +157,16 @@ export class SyncEngine {
     if (this.switching !== null) return this.switching.then(() => this.run(options));
     if (this.current !== null) return this.current.promise;
     const controller = runController();
-    const promise = this.execute(options, controller).finally(() => {
-      this.current = null;
-      this.armSchedule();
-    });
+    this.options.onRun?.syncStarted(options);
+    const promise = this.execute(options, controller)
+      .then((summary) => {
+        this.options.onRun?.syncFinished(summary);
+        return summary;
+      })
+      .finally(() => {
+        this.current = null;
+        this.armSchedule();
+      });
     this.current = { promise, controller };
     return promise;
   }
