@@ -40,6 +40,8 @@ export const electronEdgeFiles = [
   'src/main/index.ts',
   'src/main/window.ts',
   'src/main/app-protocol.ts',
+  'src/main/crash-watch.ts',
+  'src/main/menu.ts',
   'src/main/ipc/electron-transport.ts',
   'src/main/platform/*.ts',
 ];

@@ -1,6 +1,7 @@
 import { app, BrowserWindow, dialog, net, session } from 'electron';
 import { join } from 'node:path';
 import { registerAppScheme, serveRenderer } from './app-protocol';
+import { watchCrashes } from './crash-watch';
 import { createCredentials } from './credentials/credentials';
 import { createDispatcher } from './ipc/dispatcher';
 import { forwardPushes, registerIpcHandlers } from './ipc/electron-transport';
@@ -119,6 +120,7 @@ async function start(): Promise<void> {
     unsentEdits: unsentEdits.tally,
   });
   forwardPushes(workspace.pushes, window.webContents);
+  watchCrashes(window, log);
 
   workspace.startSchedule(APP_SYNC_SCHEDULE);
   platform.watchNetwork((online) => workspace.networkChanged(online));
