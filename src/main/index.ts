@@ -6,6 +6,8 @@ import { createCredentials } from './credentials/credentials';
 import { createDispatcher } from './ipc/dispatcher';
 import { forwardPushes, registerIpcHandlers } from './ipc/electron-transport';
 import { createElectronPlatform } from './platform/electron-platform';
+import { diagnosticsText } from './diagnostics';
+import { installAppMenu } from './menu';
 import { logStart } from './log/activity';
 import { openAppLog } from './log/app-log';
 import { withAppLog } from './log/logged-workspace';
@@ -101,8 +103,10 @@ async function start(): Promise<void> {
     sqliteVersion: sqliteVersion(workspace.current.cache.reader),
   };
   logStart(log, identity);
+  const diagnostics = () => diagnosticsText({ identity, workspace, log });
+  installAppMenu({ diagnostics, logsFolder: log.directory, reportError });
   const dispatch = createDispatcher(
-    createHandlers(identity, workspace.dataHandlers, workspace.appHandlers),
+    createHandlers(identity, workspace.dataHandlers, workspace.appHandlers, diagnostics),
     (name, error) => reportError(`ipc ${name}`, error),
   );
   registerIpcHandlers(dispatch, (frameUrl) => isTrustedRendererUrl(frameUrl, rendererUrl));

@@ -20,8 +20,11 @@ export const APP_COMMAND_NAMES = [
 export type AppCommandName = (typeof APP_COMMAND_NAMES)[number];
 export type AppHandlers = Pick<Handlers, AppCommandName>;
 
+/** Answered by the app about itself, whichever layer is open: built in `createHandlers`. */
+export const SELF_COMMAND_NAMES = ['app:info', 'app:diagnostics'] as const;
+
 /** What one data layer answers: the cache, its sync and its settings. */
-export type DataHandlers = Omit<Handlers, 'app:info' | AppCommandName>;
+export type DataHandlers = Omit<Handlers, (typeof SELF_COMMAND_NAMES)[number] | AppCommandName>;
 
 /**
  * The main process's services, assembled without Electron: the app passes what Electron knows
@@ -33,9 +36,19 @@ export function createHandlers(
   identity: AppIdentity,
   dataHandlers: DataHandlers,
   appHandlers: AppHandlers = unavailableAppHandlers(),
+  diagnostics: () => Promise<string> = () => Promise.reject(unavailable('app:diagnostics')),
 ): Handlers {
   const appInfo = describeApp(identity);
-  return { 'app:info': () => appInfo, ...dataHandlers, ...appHandlers };
+  return {
+    'app:info': () => appInfo,
+    'app:diagnostics': async () => ({ text: await diagnostics() }),
+    ...dataHandlers,
+    ...appHandlers,
+  };
+}
+
+function unavailable(name: string): IpcFailure {
+  return new IpcFailure('internal', `${name} needs the app's workspace, which is not running.`);
 }
 
 /**
@@ -44,7 +57,7 @@ export function createHandlers(
  */
 function unavailableAppHandlers(): AppHandlers {
   const refuse = (name: AppCommandName) => () => {
-    throw new IpcFailure('internal', `${name} needs the app's workspace, which is not running.`);
+    throw unavailable(name);
   };
   return {
     'setup:get': refuse('setup:get'),

@@ -3,6 +3,7 @@ import type { KeyOverride } from '../main/credentials/key-override';
 import { createDispatcher } from '../main/ipc/dispatcher';
 import { createHeadlessPlatform, type HeadlessPlatform } from '../main/platform/headless-platform';
 import { openWorkspace, type Workspace } from '../main/profiles/workspace';
+import { diagnosticsText } from '../main/diagnostics';
 import { logStart } from '../main/log/activity';
 import { openPreviewLog, type AppLog } from '../main/log/app-log';
 import { withAppLog } from '../main/log/logged-workspace';
@@ -53,8 +54,6 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
   });
   const workspace = await openWorkspace(workspaceOptions);
   try {
-    if (options.show?.profile === 'demo') await workspace.useDemo();
-    if (options.show?.profile === 'service') await workspace.useService(options.show.url);
     const identity = {
       version: options.version,
       dataDirectory: options.dataDirectory,
@@ -64,8 +63,11 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
       sqliteVersion: sqliteVersion(workspace.current.cache.reader),
     };
     logStart(log, identity);
+    if (options.show?.profile === 'demo') await workspace.useDemo();
+    if (options.show?.profile === 'service') await workspace.useService(options.show.url);
+    const diagnostics = () => diagnosticsText({ identity, workspace, log });
     const dispatch = createDispatcher(
-      createHandlers(identity, workspace.dataHandlers, workspace.appHandlers),
+      createHandlers(identity, workspace.dataHandlers, workspace.appHandlers, diagnostics),
       (name, error) => workspaceOptions.reportError?.(`ipc ${name}`, error),
     );
     const server = await startPreviewServer(dispatch, workspace.pushes, options);

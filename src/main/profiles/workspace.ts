@@ -12,7 +12,12 @@ import { createSetupHandlers } from '../handlers/setup';
 import { IpcFailure } from '../ipc/failure';
 import { PushHub } from '../ipc/push-hub';
 import type { Platform } from '../platform/platform';
-import { APP_COMMAND_NAMES, type AppHandlers, type DataHandlers } from '../services';
+import {
+  APP_COMMAND_NAMES,
+  SELF_COMMAND_NAMES,
+  type AppHandlers,
+  type DataHandlers,
+} from '../services';
 import { lockDataDirectory, type DataDirectoryLock } from '../storage/directory-lock';
 import type { SyncScope } from '../../shared/ipc/sync';
 import {
@@ -59,7 +64,8 @@ export interface ScheduleOptions {
 type AnyHandler = (input: unknown) => unknown;
 
 function isDataCommand(name: CommandName): name is keyof DataHandlers {
-  return name !== 'app:info' && !(APP_COMMAND_NAMES as readonly string[]).includes(name);
+  const answeredElsewhere: readonly string[] = [...SELF_COMMAND_NAMES, ...APP_COMMAND_NAMES];
+  return !answeredElsewhere.includes(name);
 }
 
 /**

@@ -33,6 +33,8 @@ export type AppInfo = z.infer<typeof appInfoSchema>;
  */
 export const commands = {
   'app:info': { input: noInput, output: appInfoSchema },
+  /** Help → Copy diagnostics: versions, data, sync and the log's end as text; never the key. */
+  'app:diagnostics': { input: noInput, output: z.object({ text: z.string() }) },
   ...readCommands,
   ...syncCommands,
   ...settingsCommands,
