@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { AppInfoPanel } from '../../components/AppInfoPanel';
 import { Skeleton, StateMessage } from '../../components/StateMessage';
 import { useAppInfo } from '../../stores/app-info';
+import { CopyDiagnostics } from './CopyDiagnostics';
 
 /** Where Pitside keeps its data on this computer, and which build this is. */
 export function DataSection() {
@@ -32,6 +33,7 @@ export function DataSection() {
       ) : (
         <Skeleton rows={4} />
       )}
+      <CopyDiagnostics />
     </section>
   );
 }
