@@ -44,6 +44,7 @@ export const electronEdgeFiles = [
   'src/main/menu.ts',
   'src/main/ipc/electron-transport.ts',
   'src/main/platform/*.ts',
+  'src/main/updates/electron-updates.ts',
 ];
 
 /**

@@ -20,7 +20,9 @@ import { DataDirectoryInUseError } from './storage/directory-lock';
 import { RefusedDatabaseError } from './storage/refusals';
 import { resolveSqliteBinding } from './storage/native-binding';
 import { APP_SYNC_SCHEDULE } from './sync/app-schedule';
-import { trackUnsentEdits } from './quit-warning';
+import { trackUnsentEdits, unsentTotal } from './quit-warning';
+import { startElectronUpdates } from './updates/electron-updates';
+import { createUpdateHandlers } from './updates/update-handlers';
 import { createMainWindow, denyAllPermissions, rendererUrlFor } from './window';
 
 registerAppScheme();
@@ -105,11 +107,6 @@ async function start(): Promise<void> {
   logStart(log, identity);
   const diagnostics = () => diagnosticsText({ identity, workspace, log });
   installAppMenu({ diagnostics, logsFolder: log.directory, reportError });
-  const dispatch = createDispatcher(
-    createHandlers(identity, workspace.dataHandlers, workspace.appHandlers, diagnostics),
-    (name, error) => reportError(`ipc ${name}`, error),
-  );
-  registerIpcHandlers(dispatch, (frameUrl) => isTrustedRendererUrl(frameUrl, rendererUrl));
 
   const unsentEdits = trackUnsentEdits({
     hub: workspace.pushes,
@@ -117,11 +114,27 @@ async function start(): Promise<void> {
     elsewhere: () => Promise.resolve(workspace.dataHandlers['edits:elsewhere'](undefined)),
     reportError,
   });
+  const updates = startElectronUpdates({
+    dataDirectory,
+    pushes: workspace.pushes,
+    unsentEdits: () => unsentTotal(unsentEdits.tally()),
+    reportError,
+  });
+
+  const dispatch = createDispatcher(
+    createHandlers(identity, workspace.dataHandlers, workspace.appHandlers, {
+      diagnostics,
+      updates: createUpdateHandlers(updates),
+    }),
+    (name, error) => reportError(`ipc ${name}`, error),
+  );
+  registerIpcHandlers(dispatch, (frameUrl) => isTrustedRendererUrl(frameUrl, rendererUrl));
+
   window = createMainWindow({
     preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
     rendererUrl,
     iconPath: join(appRoot, 'resources', 'icon.png'),
-    unsentEdits: unsentEdits.tally,
+    unsentEdits: () => updates.unsentToAskAbout(unsentEdits.tally()),
   });
   forwardPushes(workspace.pushes, window.webContents);
   watchCrashes(window, log);

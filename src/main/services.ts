@@ -2,6 +2,7 @@ import { describeApp, type AppIdentity } from './app-info';
 import type { Handlers } from './ipc/dispatcher';
 import { IpcFailure } from './ipc/failure';
 import { PROFILE_COMMAND_NAMES, refuseEach } from './handlers/profiles';
+import type { UpdateHandlers } from './updates/update-handlers';
 
 /**
  * The commands answered around a data layer rather than by one: which data the app shows (and
@@ -24,7 +25,10 @@ export type AppHandlers = Pick<Handlers, AppCommandName>;
 export const SELF_COMMAND_NAMES = ['app:info', 'app:diagnostics'] as const;
 
 /** What one data layer answers: the cache, its sync and its settings. */
-export type DataHandlers = Omit<Handlers, (typeof SELF_COMMAND_NAMES)[number] | AppCommandName>;
+export type DataHandlers = Omit<
+  Handlers,
+  (typeof SELF_COMMAND_NAMES)[number] | AppCommandName | keyof UpdateHandlers
+>;
 
 /**
  * The main process's services, assembled without Electron: the app passes what Electron knows
@@ -36,14 +40,20 @@ export function createHandlers(
   identity: AppIdentity,
   dataHandlers: DataHandlers,
   appHandlers: AppHandlers = unavailableAppHandlers(),
-  diagnostics: () => Promise<string> = () => Promise.reject(unavailable('app:diagnostics')),
+  extras: {
+    /** The text of Help → Copy diagnostics (diagnostics.ts). */
+    diagnostics?: () => Promise<string>;
+    updates?: UpdateHandlers;
+  } = {},
 ): Handlers {
   const appInfo = describeApp(identity);
+  const diagnostics = extras.diagnostics ?? (() => Promise.reject(unavailable('app:diagnostics')));
   return {
     'app:info': () => appInfo,
     'app:diagnostics': async () => ({ text: await diagnostics() }),
     ...dataHandlers,
     ...appHandlers,
+    ...(extras.updates ?? unavailableUpdateHandlers()),
   };
 }
 
@@ -68,5 +78,18 @@ function unavailableAppHandlers(): AppHandlers {
     'theme:set': refuse('theme:set'),
     'links:open': refuse('links:open'),
     'export:csv': refuse('export:csv'),
+  };
+}
+
+/** Without an update service (tests of a data layer), its commands say so. */
+function unavailableUpdateHandlers(): UpdateHandlers {
+  const refuse = () => {
+    throw new IpcFailure('internal', 'The update service is not running.');
+  };
+  return {
+    'updates:get': refuse,
+    'updates:check': refuse,
+    'updates:setFeed': refuse,
+    'updates:install': refuse,
   };
 }

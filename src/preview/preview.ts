@@ -67,7 +67,7 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
     if (options.show?.profile === 'service') await workspace.useService(options.show.url);
     const diagnostics = () => diagnosticsText({ identity, workspace, log });
     const dispatch = createDispatcher(
-      createHandlers(identity, workspace.dataHandlers, workspace.appHandlers, diagnostics),
+      createHandlers(identity, workspace.dataHandlers, workspace.appHandlers, { diagnostics }),
       (name, error) => workspaceOptions.reportError?.(`ipc ${name}`, error),
     );
     const server = await startPreviewServer(dispatch, workspace.pushes, options);

@@ -7,6 +7,7 @@ import { settingsCommands } from './settings';
 import { profileCommands } from './profiles';
 import { setupCommands } from './setup';
 import { syncCommands } from './sync';
+import { updateCommands } from './updates';
 
 // Command specs live in one file per domain; they are re-exported here for the contract's users.
 export { noInput, type CommandSpec } from './command';
@@ -42,6 +43,7 @@ export const commands = {
   ...profileCommands,
   ...actionCommands,
   ...editCommands,
+  ...updateCommands,
 } as const satisfies Record<`${string}:${string}`, CommandSpec>;
 
 export type Commands = typeof commands;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { eventIdSchema } from '../wire/formats';
 import { isCacheResource } from './resources';
 import { syncStatusSchema } from './sync';
+import { updateStateSchema } from './updates';
 
 /**
  * What main tells the renderer without being asked, declared once like the commands: the name of
@@ -23,6 +24,8 @@ export const pushes = {
    * form holding the temporary code moves to the new one.
    */
   'events:renamed': z.object({ from: eventIdSchema, to: eventIdSchema }),
+  /** The updater's decision, feed and progress, at each step (src/main/updates). */
+  'updates:status': updateStateSchema,
 } as const satisfies Record<`${string}:${string}`, z.ZodType>;
 
 export type Pushes = typeof pushes;
