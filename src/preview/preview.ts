@@ -10,6 +10,8 @@ import { withAppLog } from '../main/log/logged-workspace';
 import { createHandlers } from '../main/services';
 import { sqliteVersion } from '../main/storage/database';
 import { APP_SYNC_SCHEDULE } from '../main/sync/app-schedule';
+import { startHeadlessUpdates, type UpdaterEdge } from '../main/updates/headless-updates';
+import { createUpdateHandlers } from '../main/updates/update-handlers';
 import { startPreviewServer, type PreviewServerOptions } from './server';
 
 export interface PreviewOptions extends PreviewServerOptions {
@@ -22,6 +24,8 @@ export interface PreviewOptions extends PreviewServerOptions {
   /** PITSIDE_API_KEY, for the `--service` address alone. */
   serviceKeyOverride?: KeyOverride;
   onOpenExternal?: (url: string) => void;
+  /** Tests only: a fake updater edge (the preview has none: updates are off, as from source). */
+  updaterEdge?: UpdaterEdge;
   reportError?: (where: string, error: unknown) => void;
 }
 
@@ -53,6 +57,7 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
     reportError: options.reportError,
   });
   const workspace = await openWorkspace(workspaceOptions);
+  let updates: ReturnType<typeof startHeadlessUpdates> | null = null;
   try {
     const identity = {
       version: options.version,
@@ -66,8 +71,13 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
     if (options.show?.profile === 'demo') await workspace.useDemo();
     if (options.show?.profile === 'service') await workspace.useService(options.show.url);
     const diagnostics = () => diagnosticsText({ identity, workspace, log });
+    const started = startHeadlessUpdates({ ...options, workspace, edge: options.updaterEdge });
+    updates = started;
     const dispatch = createDispatcher(
-      createHandlers(identity, workspace.dataHandlers, workspace.appHandlers, { diagnostics }),
+      createHandlers(identity, workspace.dataHandlers, workspace.appHandlers, {
+        diagnostics,
+        updates: createUpdateHandlers(started.service),
+      }),
       (name, error) => workspaceOptions.reportError?.(`ipc ${name}`, error),
     );
     const server = await startPreviewServer(dispatch, workspace.pushes, options);
@@ -79,10 +89,12 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
       platform,
       close: async () => {
         await server.close();
+        started.stop();
         await workspace.close();
       },
     };
   } catch (error) {
+    updates?.stop();
     await workspace.close();
     throw error;
   }

@@ -7,6 +7,7 @@ import { QuickOpen } from './components/QuickOpen';
 import { ShortcutsDialog } from './components/ShortcutsDialog';
 import { StateMessage } from './components/StateMessage';
 import { useGlobalShortcuts } from './components/use-global-shortcuts';
+import { UpdateOffer } from './components/updates/UpdateOffer';
 import { movesFocus } from './focus-on-move';
 import { paths } from './routes';
 import { editQueries } from './stores/edits';
@@ -15,6 +16,7 @@ import { connectPushes } from './stores/pushes';
 import { useOverlays } from './stores/quick-open';
 import { useSetupState } from './stores/setup';
 import { useSyncStatus } from './stores/sync-status';
+import { useUpdates } from './stores/updates';
 import { CompareView } from './views/CompareView';
 import { EditsView } from './views/EditsView';
 import { EventFormView } from './views/EventFormView';
@@ -33,6 +35,7 @@ function useAppStartup(): void {
     const disconnect = connectPushes();
     void useSyncStatus.getState().load();
     void usePreferences.getState().load();
+    void useUpdates.getState().load();
     return disconnect;
   }, []);
 }
@@ -124,6 +127,7 @@ function Sidebar() {
       <NavLink to={paths.settings()} className="nav-link">
         <Settings size={16} aria-hidden="true" /> Settings
       </NavLink>
+      <UpdateOffer />
     </nav>
   );
 }

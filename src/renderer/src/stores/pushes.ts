@@ -1,6 +1,7 @@
 import { bridge } from '../api';
 import { invalidateQueries } from './query-store';
 import { useSyncStatus } from './sync-status';
+import { useUpdates } from './updates';
 
 /**
  * Connects main's pushes to the stores, once for the page's life: sync status to the bar,
@@ -15,8 +16,12 @@ export function connectPushes(): () => void {
   const offChanges = api.subscribe('cache:changed', ({ resources }) => {
     invalidateQueries(resources);
   });
+  const offUpdates = api.subscribe('updates:status', (state) =>
+    useUpdates.getState().receive(state),
+  );
   return () => {
     offStatus();
     offChanges();
+    offUpdates();
   };
 }

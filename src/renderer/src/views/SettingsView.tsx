@@ -6,6 +6,7 @@ import { ProfilesSection } from './setup/ProfilesSection';
 import { ServiceSection } from './setup/ServiceSection';
 import { SyncScopeSection } from './setup/SyncScopeSection';
 import { ThemeSection } from './setup/ThemeSection';
+import { UpdatesSection } from './setup/UpdatesSection';
 
 /** `#/settings`: the service and its key, the sync scope, the theme, the cache and the data. */
 export function SettingsView() {
@@ -18,6 +19,7 @@ export function SettingsView() {
       <SyncScopeSection />
       <ThemeSection />
       <ClearCacheSection />
+      <UpdatesSection />
       <DataSection />
     </div>
   );
