@@ -1,6 +1,7 @@
 import { test as base, expect } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { createCredentials } from '../../src/main/credentials/credentials';
+import type { UpdaterEdge } from '../../src/main/updates/headless-updates';
 import { startPreview, type RunningPreview } from '../../src/preview/preview';
 import type { DataSize } from '../../src/server/config';
 import type { KeyRole } from '../../src/shared/ipc/edits';
@@ -35,6 +36,8 @@ interface Options {
    * opens, so every list and statistic the service has is in the cache (about 1,500 requests).
    */
   syncScope: SyncScope;
+  /** A fake updater at the Electron edge (the preview has none): for the update offer's tests. */
+  updaterEdge: UpdaterEdge | undefined;
 }
 
 interface Fixtures {
@@ -56,6 +59,7 @@ export const test = base.extend<Options & Fixtures>({
   appRole: ['viewer', { option: true }],
   syncIntervalMs: [60_000 as number | null, { option: true }],
   syncScope: ['default', { option: true }],
+  updaterEdge: [undefined, { option: true }],
 
   dataDirectory: async ({}, use, testInfo) => {
     const directory = testInfo.outputPath('data');
@@ -72,7 +76,7 @@ export const test = base.extend<Options & Fixtures>({
   },
 
   preview: async (
-    { start, service, appRole, syncIntervalMs, syncScope, dataDirectory },
+    { start, service, appRole, syncIntervalMs, syncScope, dataDirectory, updaterEdge },
     use,
     testInfo,
   ) => {
@@ -83,6 +87,7 @@ export const test = base.extend<Options & Fixtures>({
       dataDirectory,
       credentials,
       version: APP_VERSION,
+      updaterEdge,
       show:
         start === 'demo'
           ? { profile: 'demo' }
