@@ -43,18 +43,25 @@ export function startHeadlessUpdates(options: {
 }): { service: UpdateService; stop: () => void } {
   const { workspace } = options;
   const edge = options.edge ?? FROM_SOURCE;
-  const unsentEdits = trackUnsentEdits({
-    hub: workspace.pushes,
-    list: () => Promise.resolve(workspace.dataHandlers['edits:list'](undefined)),
-    elsewhere: () => Promise.resolve(workspace.dataHandlers['edits:elsewhere'](undefined)),
-    reportError: options.reportError,
-  });
+  // A copy run from source never installs, so it never needs the count; and reading it would
+  // open the other profile's closed cache, which leaves a WAL file beside it.
+  const unsentEdits = edge.build.packaged
+    ? trackUnsentEdits({
+        hub: workspace.pushes,
+        list: () => Promise.resolve(workspace.dataHandlers['edits:list'](undefined)),
+        elsewhere: () => Promise.resolve(workspace.dataHandlers['edits:elsewhere'](undefined)),
+        reportError: options.reportError,
+      })
+    : null;
   const service = new UpdateService({
     currentVersion: options.version,
     build: edge.build,
     feedFile: join(options.dataDirectory, UPDATE_FEED_FILE),
     createUpdater: edge.createUpdater,
-    unsentEdits: () => unsentTotal(unsentEdits.tally()),
+    unsentEdits: () => {
+      if (unsentEdits === null) throw new Error('A copy run from source installs nothing.');
+      return unsentTotal(unsentEdits.tally());
+    },
     pushes: workspace.pushes,
     reportError: options.reportError,
   });
@@ -63,7 +70,7 @@ export function startHeadlessUpdates(options: {
     service,
     stop: () => {
       service.stop();
-      unsentEdits.stop();
+      unsentEdits?.stop();
     },
   };
 }
