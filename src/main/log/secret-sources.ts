@@ -1,5 +1,5 @@
 import type { FetchLike } from '../api/request';
-import type { Credentials } from '../credentials/credentials';
+import type { Credentials, KeychainCredentials } from '../credentials/credentials';
 import type { Redactor } from './redactor';
 
 /*
@@ -9,8 +9,21 @@ import type { Redactor } from './redactor';
  * and so never reaches the keychain, and the demo's key.
  */
 
-/** The keychain, unchanged, except that every key read from it or saved to it is redacted. */
-export function redactingCredentials(credentials: Credentials, redactor: Redactor): Credentials {
+/**
+ * The keychain, unchanged, except that every key read from it or saved to it is redacted, in
+ * every profile's accounts.
+ */
+export function redactingCredentials(
+  credentials: KeychainCredentials,
+  redactor: Redactor,
+): KeychainCredentials {
+  return {
+    ...redactingAccounts(credentials, redactor),
+    forProfile: (profileId) => redactingAccounts(credentials.forProfile(profileId), redactor),
+  };
+}
+
+function redactingAccounts(credentials: Credentials, redactor: Redactor): Credentials {
   return {
     getKey: async (baseUrl) => {
       const key = await credentials.getKey(baseUrl);

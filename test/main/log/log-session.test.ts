@@ -101,8 +101,8 @@ it('logs a session, with no key and no home directory in any log file', async ()
   expect(text).toMatch(
     /\[info\]\s+Pitside 9\.9\.9-log started: Node [\d.]+, SQLite [\d.]+; \w+ \w+; data ~\/\.config\/Pitside/,
   );
-  expect(text).toContain('profile switched to service');
-  expect(text).toContain('profile switched to demo');
+  expect(text).toContain(`profile switched to ${service.url}`);
+  expect(text).toContain('profile switched to the demo');
   expect(text).toContain('sync started: scope default (forced)');
   expect(text).toMatch(/sync completed: scope default; \d+ requests; .* edits 1 sent, 0 pending/);
   expect(text).toMatch(/\[warn\]\s+sync failed \(unauthorized: /);

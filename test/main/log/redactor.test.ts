@@ -1,3 +1,5 @@
+import { createCredentials } from '../../../src/main/credentials/credentials';
+import type { Keychain } from '../../../src/main/credentials/keychain';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,22 +36,28 @@ describe('Redactor', () => {
     expect(new Redactor('/').redact('/etc/hosts')).toBe('/etc/hosts');
   });
 
-  it('learns the keys the keychain reads and saves, and those requests send', async () => {
+  it('learns the keys the keychain reads and saves, in every profile, and those requests send', async () => {
     const redactor = new Redactor('/nowhere');
-    const kept = new Map<string, string>([['https://a.example', 'kept-key']]);
-    const credentials = redactingCredentials(
-      {
-        getKey: (url) => Promise.resolve(kept.get(url) ?? null),
-        setKey: (url, key) => Promise.resolve(void kept.set(url, key)),
-        clearKey: (url) => Promise.resolve(void kept.delete(url)),
-      },
-      redactor,
-    );
+    // The app's credentials over a keychain in memory: the accounts are the app's own.
+    const kept = new Map<string, string>();
+    const keychain: Keychain = {
+      getPassword: (store, account) => Promise.resolve(kept.get(`${store} ${account}`) ?? null),
+      setPassword: (store, account, password) =>
+        Promise.resolve(void kept.set(`${store} ${account}`, password)),
+      deletePassword: (store, account) => Promise.resolve(kept.delete(`${store} ${account}`)),
+    };
+    const plain = createCredentials(() => Promise.resolve(keychain));
+    await plain.setKey('https://a.example', 'kept-key');
+    await plain.forProfile('p-2').setKey('https://a.example', 'profile-key');
+    const credentials = redactingCredentials(plain, redactor);
     await credentials.getKey('https://a.example');
+    await credentials.forProfile('p-2').getKey('https://a.example');
     await credentials.setKey('https://b.example', 'saved-key');
     const fetch = redactingFetch(() => Promise.resolve(new Response('')), redactor);
     await fetch('https://c.example', { headers: { Authorization: 'Bearer typed-key' } });
-    expect(redactor.redact('kept-key saved-key typed-key')).toBe('[key] [key] [key]');
+    expect(redactor.redact('kept-key profile-key saved-key typed-key')).toBe(
+      '[key] [key] [key] [key]',
+    );
   });
 });
 

@@ -12,6 +12,11 @@ import { createHeadlessPlatform } from '../../../src/main/platform/headless-plat
 import { DEMO_KEY_FILE } from '../../../src/main/profiles/demo-service';
 import { openWorkspace, type Workspace } from '../../../src/main/profiles/workspace';
 import { createHandlers } from '../../../src/main/services';
+import { diagnosticsText } from '../../../src/main/diagnostics';
+import { openPreviewLog } from '../../../src/main/log/app-log';
+import { withAppLog } from '../../../src/main/log/logged-workspace';
+import { startHeadlessUpdates } from '../../../src/main/updates/headless-updates';
+import { createUpdateHandlers } from '../../../src/main/updates/update-handlers';
 import { startFaultProxy, type FaultProxy } from '../../harness/fault-proxy';
 import { serviceReader } from '../../harness/service-copy';
 import { startTestServer, TEST_NOW, type TestServer } from '../../harness/server';
@@ -297,6 +302,7 @@ describe('the app’s data layer', () => {
 
 describe('the app’s workspace', () => {
   let workspace: Workspace;
+  let updates: ReturnType<typeof startHeadlessUpdates>;
   let dispatch: Dispatch;
   let dataDirectory: string;
   const kept = new Map<string, string>();
@@ -317,34 +323,40 @@ describe('the app’s workspace', () => {
     };
     const report = (where: string, error: unknown) =>
       traces.push(`${where}: ${inspect(error, { depth: 8 })}`);
-    workspace = await openWorkspace({
-      dataDirectory,
-      fetch: (url, init) => fetch(url, init),
-      credentials: createCredentials(() => Promise.resolve(keychain)),
-      platform: createHeadlessPlatform({ dataDirectory }),
-      now: () => new Date(TEST_NOW),
-      reportError: report,
-    });
+    // Assembled as the preview assembles it: the log, its diagnostics and the update service too.
+    const log = openPreviewLog(dataDirectory);
+    workspace = await openWorkspace(
+      withAppLog(log, {
+        dataDirectory,
+        fetch: (url, init) => fetch(url, init),
+        credentials: createCredentials(() => Promise.resolve(keychain)),
+        platform: createHeadlessPlatform({ dataDirectory }),
+        now: () => new Date(TEST_NOW),
+        reportError: report,
+      }),
+    );
     workspace.pushes.attach((name, payload) => traces.push(`${name} ${JSON.stringify(payload)}`));
+    const identity = {
+      version: '0.0.0-test',
+      dataDirectory,
+      versions: process.versions,
+      platform: process.platform,
+      arch: process.arch,
+      sqliteVersion: 'test',
+    };
+    updates = startHeadlessUpdates({ workspace, dataDirectory, version: identity.version });
     dispatch = createDispatcher(
-      createHandlers(
-        {
-          version: '0.0.0-test',
-          dataDirectory,
-          versions: process.versions,
-          platform: process.platform,
-          arch: process.arch,
-          sqliteVersion: 'test',
-        },
-        workspace.dataHandlers,
-        workspace.appHandlers,
-      ),
+      createHandlers(identity, workspace.dataHandlers, workspace.appHandlers, {
+        diagnostics: () => diagnosticsText({ identity, workspace, log }),
+        updates: createUpdateHandlers(updates.service),
+      }),
       report,
     );
   });
 
   afterAll(async () => {
     output.stop();
+    updates.stop();
     await workspace.close();
   });
 
@@ -381,6 +393,14 @@ describe('the app’s workspace', () => {
     await ask('setup:useDemo');
     await workspace.current.engine.idle();
     await ask('events:list');
+    await ask('app:diagnostics');
+    await ask('updates:get');
+    await ask('updates:setFeed', { url: 'https://updates.invalid/pitside/' });
+    // Off in a copy run from source: refused, and the refusal is checked for keys like the rest.
+    await expect(ask('updates:check')).rejects.toThrow('updates:check failed');
+    await ask('updates:install', { confirmedUnsent: 0 }).catch((error: unknown) => {
+      traces.push(String(error));
+    });
 
     const demoKeyFile = join(dataDirectory, 'demo', DEMO_KEY_FILE);
     const demoKey = readFileSync(demoKeyFile, 'utf8').trim();
