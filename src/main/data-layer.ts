@@ -3,12 +3,14 @@ import { DEMO_EDIT_SCOPE } from '../shared/edits-elsewhere';
 import type { EditsElsewhereGroup } from '../shared/ipc/edits';
 import type { ResourceKey } from '../shared/ipc/resources';
 import type { FetchLike } from './api/request';
+import { DigestStore } from './cache/digest/digest-store';
 import { forgetSyncedData } from './cache/forget';
 import { openCache, type CacheFiles } from './cache/open';
 import { WriteQueue } from './cache/write-queue';
 import type { Credentials } from './credentials/credentials';
 import type { KeyOverride } from './credentials/key-override';
 import { createCacheHandlers } from './handlers/cache';
+import { createDigestHandlers } from './handlers/digest';
 import { createEditHandlers } from './handlers/edits';
 import { openCacheElsewhere } from './handlers/edits-elsewhere';
 import { createReadHandlers } from './handlers/reads';
@@ -54,6 +56,8 @@ export interface DataLayer {
   engine: SyncEngine;
   settings: SettingsStore;
   favorites: Favorites;
+  /** What the last syncs changed in pinned events and favorite teams. */
+  digest: DigestStore;
   pushes: PushHub;
   /** The commands a layer answers on its own (not `app:info`, setup, theme, links, export). */
   handlers: DataHandlers;
@@ -75,6 +79,7 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
   const queue = new WriteQueue(cache.writer, { onCommit: (changed) => notices.add(changed) });
   const settings = new SettingsStore(cache.reader, cache.writer, queue);
   const favorites = new Favorites(cache.reader, cache.writer, queue, now);
+  const digest = new DigestStore(cache.reader, cache.writer, queue);
   const serviceUrl = () => settings.baseUrl() ?? options.defaultBaseUrl ?? null;
   // The demo's address changes with every launch; its edits belong to the demo all the same.
   const editScope = () =>
@@ -101,6 +106,9 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
     },
     onEventRenamed: (from, to) => pushes.send('events:renamed', { from, to }),
     onRun: options.activity,
+    onRunEnd: async (summary) => {
+      await digest.seal(summary.finishedAt);
+    },
     editScope,
   });
   const requestFetch = (key: ResourceKey) => engine.fetchInBackground(key);
@@ -118,6 +126,7 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
       changed: (resources) => notices.add(resources),
     }),
     ...createCacheHandlers({ engine, settings, forgetSyncedData: forget }),
+    ...createDigestHandlers(digest, now),
     ...createEditHandlers({
       engine,
       settings,
@@ -134,6 +143,7 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
     engine,
     settings,
     favorites,
+    digest,
     pushes,
     handlers,
     close: async () => {

@@ -15,6 +15,13 @@ const CHUNKS: readonly { sql: string }[] = [
   },
   { sql: 'DELETE FROM sync_state WHERE resource IN (SELECT resource FROM sync_state LIMIT 2000)' },
   { sql: 'DELETE FROM etags WHERE url IN (SELECT url FROM etags LIMIT 2000)' },
+  // What the digest says of the old service's copy is not news of the new one.
+  { sql: 'DELETE FROM digest_syncs WHERE id IN (SELECT id FROM digest_syncs LIMIT 2000)' },
+  { sql: 'DELETE FROM digest_lines WHERE id IN (SELECT id FROM digest_lines LIMIT 2000)' },
+  {
+    sql: `DELETE FROM digest_event_status WHERE event_id IN
+      (SELECT event_id FROM digest_event_status LIMIT 2000)`,
+  },
   // The service's copies under edited events go with the rest of the copy; the edits themselves
   // stay, and the next pull of each event gives it a shadow again (see `EventOverlay`).
   {

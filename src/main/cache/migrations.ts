@@ -329,6 +329,45 @@ CREATE TABLE sent_changes (
 ) STRICT, WITHOUT ROWID;
 `;
 
+/*
+ * The "what changed" digest: lines the sync's writes record as they change rows of pinned events
+ * and favorite teams (`sync_id` NULL until the run that wrote them ends and seals them under its
+ * `digest_syncs` row), the service's last status of each followed event (status is not stored in
+ * `events`, see above), when the digest was last opened, and which notifications went out.
+ */
+const DIGEST_SCHEMA = `
+CREATE TABLE digest_syncs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  finished_at TEXT NOT NULL
+) STRICT;
+CREATE TABLE digest_lines (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  sync_id INTEGER REFERENCES digest_syncs (id) ON DELETE CASCADE,
+  kind TEXT NOT NULL,
+  event_id TEXT NOT NULL,
+  event_name TEXT NOT NULL,
+  match_id TEXT,
+  team_number INTEGER,
+  field TEXT,
+  before TEXT,
+  after TEXT
+) STRICT;
+CREATE INDEX digest_lines_by_sync ON digest_lines (sync_id);
+CREATE TABLE digest_event_status (
+  event_id TEXT PRIMARY KEY,
+  status TEXT NOT NULL
+) STRICT, WITHOUT ROWID;
+CREATE TABLE digest_seen (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  seen_at TEXT NOT NULL,
+  sync_id INTEGER NOT NULL
+) STRICT;
+CREATE TABLE notified (
+  key TEXT PRIMARY KEY,
+  at TEXT NOT NULL
+) STRICT, WITHOUT ROWID;
+`;
+
 /** The cache's migrations, in order. Append only: a shipped migration is never edited. */
 export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'cache tables', up: (db) => db.exec(CACHE_SCHEMA) },
@@ -343,6 +382,7 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'outbox of edits', up: (db) => db.exec(OUTBOX_SCHEMA) },
   { version: 5, name: 'checks of sent edits', up: (db) => db.exec(SENT_CHECKS_SCHEMA) },
   { version: 6, name: 'what sent edits changed', up: (db) => db.exec(SENT_EDITS_SCHEMA) },
+  { version: 7, name: 'what changed digest', up: (db) => db.exec(DIGEST_SCHEMA) },
 ];
 
 /**

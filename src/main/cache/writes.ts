@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import { parseResourceKey, type ResourceKey } from '../../shared/ipc/resources';
 import type { AppDatabase } from '../storage/database';
 import { NO_CHANGE_LOG, type ChangeRecorder } from './change-log';
+import { DigestRecorder } from './digest/digest-recorder';
 import { EventPartRows } from './rows/event-part-rows';
 import { NO_OVERLAY, type EventRowOverlay, type EventRowOverlayOf } from './rows/event-row-overlay';
 import { EventRows } from './rows/event-rows';
@@ -45,9 +46,10 @@ export class CacheWriter {
   ) {
     this.syncState = new SyncStateWriter(db, changes);
     this.overlay = overlayOf((eventId) => this.events.removeRow(eventId));
-    this.events = new EventRows(db, changes, this.syncState, this.overlay);
+    const digest = new DigestRecorder(db);
+    this.events = new EventRows(db, changes, this.syncState, this.overlay, digest);
     this.teams = new TeamRows(db, changes);
-    this.eventParts = new EventPartRows(db, changes, this.teams);
+    this.eventParts = new EventPartRows(db, changes, this.teams, digest);
     this.teamParts = new TeamPartRows(db, changes);
     this.movePin = db.prepare('UPDATE OR IGNORE pinned_events SET event_id = ? WHERE event_id = ?');
     this.putAlias = db.prepare(

@@ -43,6 +43,8 @@ export interface SyncEngineOptions {
   onRun?: { syncStarted(options: RunOptions): void; syncFinished(summary: SyncSummary): void };
   /** Told when an event created here got its code from the service (after the commit). */
   onEventRenamed?: (from: string, to: string) => void;
+  /** Awaited after each run, before its promise resolves (the digest seals what it wrote). */
+  onRunEnd?: (summary: SyncSummary) => Promise<void>;
   /** How the outbox waits between tries of an edit; real time when absent (tests skip it). */
   outboxSleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** How writes to a service without ETags are bounded and looked at again; tests shorten it. */
@@ -159,8 +161,9 @@ export class SyncEngine {
     const controller = runController();
     this.options.onRun?.syncStarted(options);
     const promise = this.execute(options, controller)
-      .then((summary) => {
+      .then(async (summary) => {
         this.options.onRun?.syncFinished(summary);
+        await this.options.onRunEnd?.(summary);
         return summary;
       })
       .finally(() => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { readCommands } from './reads';
 import { noInput, type CommandSpec } from './command';
 import { actionCommands } from './actions';
+import { digestCommands } from './digest';
 import { editCommands } from './edits';
 import { settingsCommands } from './settings';
 import { profileCommands } from './profiles';
@@ -44,6 +45,7 @@ export const commands = {
   ...actionCommands,
   ...editCommands,
   ...updateCommands,
+  ...digestCommands,
 } as const satisfies Record<`${string}:${string}`, CommandSpec>;
 
 export type Commands = typeof commands;

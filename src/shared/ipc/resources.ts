@@ -76,6 +76,7 @@ export function isResourceKey(key: string): key is ResourceKey {
  * - `favorites`, `pins`: the person's own lists;
  * - `settings`: which data the app shows and the service settings (address, key, scope);
  * - `outbox`: organizers' queued edits (their states, errors and conflicts);
+ * - `digest`: what the last syncs changed in pinned events and favorite teams;
  * - `all`: everything synced was replaced at once (a change of service).
  */
 export type CacheResource =
@@ -86,6 +87,7 @@ export type CacheResource =
   | 'pins'
   | 'settings'
   | 'outbox'
+  | 'digest'
   | 'all';
 
 const LOCAL_RESOURCES: ReadonlySet<string> = new Set([
@@ -94,6 +96,7 @@ const LOCAL_RESOURCES: ReadonlySet<string> = new Set([
   'pins',
   'settings',
   'outbox',
+  'digest',
   'all',
 ]);
 const TEAM_STATS_KEY = /^team:(\d{1,5}):stats$/;

@@ -4,6 +4,7 @@ import type { MatchRecord } from '../../../shared/wire/match';
 import type { TeamListItem } from '../../../shared/wire/team';
 import type { AppDatabase } from '../../storage/database';
 import type { ChangeRecorder } from '../change-log';
+import type { DigestRecorder } from '../digest/digest-recorder';
 import { clipParams, matchParams } from '../write-params';
 import type { TeamRows } from './team-rows';
 
@@ -29,6 +30,7 @@ export class EventPartRows {
     db: AppDatabase,
     private readonly changes: ChangeRecorder,
     private readonly teams: TeamRows,
+    private readonly digest: DigestRecorder,
   ) {
     this.registrationsOf = db
       .prepare<[string], number>('SELECT team_number FROM registrations WHERE event_id = ?')
@@ -92,18 +94,22 @@ export class EventPartRows {
     for (const team of teams) changed += this.teams.upsertFromEvent(team);
     const wanted = new Set(teams.map((team) => team.number));
     const held = new Set(this.registrationsOf.all(eventId));
-    const registrationChanged = (number: number) => {
+    const noted = this.digest.heldBefore(eventId, 'teams');
+    const registrationChanged = (number: number, added: boolean) => {
       changed += 1;
+      if (noted) this.digest.registrationChanged(eventId, number, added);
       this.changes.record(`event:${eventId}:teams`, 'registrations', `team:${number}:events`);
     };
     for (const number of held) {
       if (wanted.has(number) || keep.has(String(number))) continue;
-      if (this.deleteRegistration.run(eventId, number).changes > 0) registrationChanged(number);
+      if (this.deleteRegistration.run(eventId, number).changes > 0)
+        registrationChanged(number, false);
       this.teams.dropIfUnreferenced(number);
     }
     for (const number of wanted) {
       if (held.has(number)) continue;
-      if (this.insertRegistration.run(eventId, number).changes > 0) registrationChanged(number);
+      if (this.insertRegistration.run(eventId, number).changes > 0)
+        registrationChanged(number, true);
     }
     return changed;
   }
@@ -115,13 +121,17 @@ export class EventPartRows {
     keep: ReadonlySet<string> = NOTHING_KEPT,
   ): number {
     let changed = 0;
+    const held = this.digest.beforeMatches(eventId);
     const wanted = new Set(matches.map((match) => match.id));
     for (const id of this.matchIdsOf.all(eventId)) {
       if (!wanted.has(id) && !keep.has(id)) changed += this.deleteMatch.run(id).changes;
     }
     // The match_teams rows follow by trigger from the alliances' JSON (see migrations.ts).
     for (const match of matches) changed += this.upsertMatch.run(matchParams(match)).changes;
-    if (changed > 0) this.changes.record(`event:${eventId}:matches`);
+    if (changed > 0) {
+      this.digest.matchesWritten(eventId, held, matches, keep);
+      this.changes.record(`event:${eventId}:matches`);
+    }
     return changed;
   }
 

@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { EventListItem, EventRecord } from '../../../shared/wire/event';
 import type { AppDatabase } from '../../storage/database';
 import type { ChangeRecorder } from '../change-log';
+import type { DigestRecorder } from '../digest/digest-recorder';
 import type { SyncStateWriter } from '../sync-state-writes';
 import { eventParams } from '../write-params';
 import type { EventRowOverlay } from './event-row-overlay';
@@ -28,6 +29,7 @@ export class EventRows {
     private readonly syncState: SyncStateWriter,
     /** Events with organizers' edits standing: their rows are the overlay's, not the sync's. */
     private readonly overlay: EventRowOverlay,
+    private readonly digest: DigestRecorder,
   ) {
     this.upsertEventItem = db.prepare(`INSERT INTO events (id, name, season, start_date, end_date,
         venue, city, state, country, stream_status, team_count, clip_count, listed)
@@ -81,12 +83,16 @@ export class EventRows {
   upsertItems(items: readonly EventListItem[]): number {
     let changed = 0;
     for (const item of items) {
+      // Statuses are the service's clock, never edited here: a guarded event's count too.
+      this.digest.statusSeen(item);
       if (this.overlay.guards(item.id)) {
         changed += this.overlay.takeItem(item);
         continue;
       }
+      const held = this.digest.beforeEvent(item.id);
       if (this.upsertEventItem.run(eventParams(item)).changes === 0) continue;
       changed += 1;
+      this.digest.eventWritten(held, item);
       this.changes.record('events', `event:${item.id}`);
     }
     return changed;
@@ -97,7 +103,9 @@ export class EventRows {
    * whether the list shows it is the list's business.
    */
   upsertRecord(record: EventRecord, etag: string | null = null): number {
+    this.digest.statusSeen(record);
     if (this.overlay.guards(record.id)) return this.overlay.takeRecord(record, etag);
+    const held = this.digest.beforeEvent(record.id);
     const listed = this.eventExists.get(record.id) === undefined ? 0 : undefined;
     const changed = this.upsertEventDetail.run({
       ...eventParams(record),
@@ -106,7 +114,10 @@ export class EventRows {
       createdAt: record.createdAt,
       updatedAt: record.updatedAt,
     }).changes;
-    if (changed > 0) this.changes.record('events', `event:${record.id}`);
+    if (changed > 0) {
+      this.digest.eventWritten(held, record);
+      this.changes.record('events', `event:${record.id}`);
+    }
     return changed;
   }
 
