@@ -2,6 +2,12 @@ import { describeApp, type AppIdentity } from './app-info';
 import type { Handlers } from './ipc/dispatcher';
 import { IpcFailure } from './ipc/failure';
 import { PROFILE_COMMAND_NAMES, refuseEach } from './handlers/profiles';
+import {
+  NOTIFICATION_COMMAND_NAMES,
+  unavailableNotificationHandlers,
+  type NotificationCommandName,
+  type NotificationHandlers,
+} from './notify/notification-handlers';
 import type { UpdateHandlers } from './updates/update-handlers';
 
 /**
@@ -17,9 +23,10 @@ export const APP_COMMAND_NAMES = [
   'theme:set',
   'links:open',
   'export:csv',
+  ...NOTIFICATION_COMMAND_NAMES,
 ] as const;
 export type AppCommandName = (typeof APP_COMMAND_NAMES)[number];
-export type AppHandlers = Pick<Handlers, AppCommandName>;
+export type AppHandlers = Pick<Handlers, Exclude<AppCommandName, NotificationCommandName>>;
 
 /** Answered by the app about itself, whichever layer is open: built in `createHandlers`. */
 export const SELF_COMMAND_NAMES = ['app:info', 'app:diagnostics'] as const;
@@ -44,6 +51,7 @@ export function createHandlers(
     /** The text of Help → Copy diagnostics (diagnostics.ts). */
     diagnostics?: () => Promise<string>;
     updates?: UpdateHandlers;
+    notifications?: NotificationHandlers;
   } = {},
 ): Handlers {
   const appInfo = describeApp(identity);
@@ -54,6 +62,7 @@ export function createHandlers(
     ...dataHandlers,
     ...appHandlers,
     ...(extras.updates ?? unavailableUpdateHandlers()),
+    ...(extras.notifications ?? unavailableNotificationHandlers()),
   };
 }
 

@@ -18,6 +18,7 @@ import { useSetupState } from './stores/setup';
 import { useSyncStatus } from './stores/sync-status';
 import { useUpdates } from './stores/updates';
 import { CompareView } from './views/CompareView';
+import { DigestView } from './views/DigestView';
 import { EditsView } from './views/EditsView';
 import { EventFormView } from './views/EventFormView';
 import { FixEditView } from './views/FixEditView';
@@ -157,6 +158,7 @@ function Views() {
       <Route path="/teams/:teamNumber" element={<TeamView />} />
       <Route path="/compare" element={<CompareView />} />
       <Route path="/settings" element={<SettingsView />} />
+      <Route path="/changes" element={<DigestView />} />
       <Route
         path="*"
         element={

@@ -1,7 +1,7 @@
 /*
  * The app's addresses, all under the hash so a view can be linked, reloaded and restored as it
  * was: `#/events`, `#/events/<eventId>`, `#/teams`, `#/teams/<teamNumber>`,
- * `#/compare?teams=254,1678`, `#/settings`, and for organizers `#/events/new`,
+ * `#/compare?teams=254,1678`, `#/settings`, `#/changes`, and for organizers `#/events/new`,
  * `#/events/<eventId>/edit` and `#/edits`. A list's filters and page live in the query string.
  */
 
@@ -33,6 +33,8 @@ export const paths = {
   editEvent: (eventId: string) => `/events/${encodeURIComponent(eventId)}/edit`,
   /** The edits not sent yet: waiting, refused, or in conflict. */
   edits: () => '/edits',
+  /** What the last syncs changed in pinned events and favorite teams. */
+  changes: () => '/changes',
   /** A refused edit in its form, to correct and send again. */
   fixEdit: (editId: number) => `/edits/${editId}/fix`,
 } as const;

@@ -3,6 +3,7 @@ import { readCommands } from './reads';
 import { noInput, type CommandSpec } from './command';
 import { actionCommands } from './actions';
 import { digestCommands } from './digest';
+import { notificationCommands } from './notifications';
 import { editCommands } from './edits';
 import { settingsCommands } from './settings';
 import { profileCommands } from './profiles';
@@ -46,6 +47,7 @@ export const commands = {
   ...editCommands,
   ...updateCommands,
   ...digestCommands,
+  ...notificationCommands,
 } as const satisfies Record<`${string}:${string}`, CommandSpec>;
 
 export type Commands = typeof commands;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventIdSchema } from '../wire/formats';
+import { appRouteSchema, noticeSchema } from './notifications';
 import { isCacheResource } from './resources';
 import { syncStatusSchema } from './sync';
 import { updateStateSchema } from './updates';
@@ -26,6 +27,10 @@ export const pushes = {
   'events:renamed': z.object({ from: eventIdSchema, to: eventIdSchema }),
   /** The updater's decision, feed and progress, at each step (src/main/updates). */
   'updates:status': updateStateSchema,
+  /** A notification for the page to show itself (the preview's stand-in for the system's). */
+  'notify:show': noticeSchema,
+  /** A notification was clicked: the page opens its view. */
+  'notify:open': z.object({ route: appRouteSchema }),
 } as const satisfies Record<`${string}:${string}`, z.ZodType>;
 
 export type Pushes = typeof pushes;

@@ -9,6 +9,7 @@ import { useSyncStatus } from '../stores/sync-status';
 import '../styles/edits.css';
 import { unsentSummary } from '../views/edits/unsent-summary';
 import { useUnloadWarning } from '../views/edits/use-unload-warning';
+import { DigestLink } from './DigestLink';
 import { partialWords, problemWords, type SyncFix } from './sync-bar-words';
 import { useNow } from './use-now';
 
@@ -166,6 +167,7 @@ export function SyncBar() {
           {detail}
         </span>
       )}
+      <DigestLink />
       <UnsentEdits />
       <span className="sync-actions">
         <SyncAction fix={view.fix} syncNow={syncNow} cancel={cancel} />
