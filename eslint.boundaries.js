@@ -45,6 +45,7 @@ export const electronEdgeFiles = [
   'src/main/ipc/electron-transport.ts',
   'src/main/platform/*.ts',
   'src/main/updates/electron-updates.ts',
+  'src/main/notify/electron-notifier.ts',
 ];
 
 /**

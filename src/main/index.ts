@@ -5,6 +5,9 @@ import { watchCrashes } from './crash-watch';
 import { createCredentials } from './credentials/credentials';
 import { createDispatcher } from './ipc/dispatcher';
 import { forwardPushes, registerIpcHandlers } from './ipc/electron-transport';
+import { electronNotifier } from './notify/electron-notifier';
+import { NotificationSwitchesFile } from './notify/notification-switches';
+import { startNotifications } from './notify/notifications';
 import { createElectronPlatform } from './platform/electron-platform';
 import { diagnosticsText } from './diagnostics';
 import { installAppMenu } from './menu';
@@ -92,6 +95,15 @@ async function start(): Promise<void> {
     return;
   }
   closeOnQuit(workspace);
+  const notifications = startNotifications({
+    hub: workspace.pushes,
+    layer: () => workspace.current,
+    switches: new NotificationSwitchesFile(dataDirectory, reportError),
+    notifier: electronNotifier(() => window, workspace.pushes),
+    isFocused: () => window?.isFocused() ?? false,
+    reportError,
+  });
+  app.on('will-quit', () => notifications.close());
 
   serveRenderer(join(import.meta.dirname, '../renderer'));
   const rendererUrl = rendererUrlFor();
@@ -125,6 +137,7 @@ async function start(): Promise<void> {
     createHandlers(identity, workspace.dataHandlers, workspace.appHandlers, {
       diagnostics,
       updates: createUpdateHandlers(updates),
+      notifications: notifications.handlers,
     }),
     (name, error) => reportError(`ipc ${name}`, error),
   );

@@ -7,11 +7,14 @@ import { diagnosticsText } from '../main/diagnostics';
 import { logStart } from '../main/log/activity';
 import { openPreviewLog, type AppLog } from '../main/log/app-log';
 import { withAppLog } from '../main/log/logged-workspace';
+import { NotificationSwitchesFile } from '../main/notify/notification-switches';
+import { startNotifications, type Notifications } from '../main/notify/notifications';
 import { createHandlers } from '../main/services';
 import { sqliteVersion } from '../main/storage/database';
 import { APP_SYNC_SCHEDULE } from '../main/sync/app-schedule';
 import { startHeadlessUpdates, type UpdaterEdge } from '../main/updates/headless-updates';
 import { createUpdateHandlers } from '../main/updates/update-handlers';
+import { PREVIEW_HAS_FOCUS, previewNotifier } from './preview-notifier';
 import { startPreviewServer, type PreviewServerOptions } from './server';
 
 export interface PreviewOptions extends PreviewServerOptions {
@@ -34,6 +37,7 @@ export interface RunningPreview {
   log: AppLog;
   workspace: Workspace;
   platform: HeadlessPlatform;
+  notifications: Notifications;
   /** Stops serving, then closes the workspace: its layer and the demo service. */
   close(): Promise<void>;
 }
@@ -58,6 +62,15 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
   });
   const workspace = await openWorkspace(workspaceOptions);
   let updates: ReturnType<typeof startHeadlessUpdates> | null = null;
+  // The app's notifications, shown in the page as a toast: the same rules, slot and switches.
+  const notifications = startNotifications({
+    hub: workspace.pushes,
+    layer: () => workspace.current,
+    switches: new NotificationSwitchesFile(options.dataDirectory, workspaceOptions.reportError),
+    notifier: previewNotifier(workspace.pushes),
+    isFocused: PREVIEW_HAS_FOCUS,
+    reportError: workspaceOptions.reportError,
+  });
   try {
     const identity = {
       version: options.version,
@@ -77,6 +90,7 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
       createHandlers(identity, workspace.dataHandlers, workspace.appHandlers, {
         diagnostics,
         updates: createUpdateHandlers(started.service),
+        notifications: notifications.handlers,
       }),
       (name, error) => workspaceOptions.reportError?.(`ipc ${name}`, error),
     );
@@ -87,7 +101,9 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
       log,
       workspace,
       platform,
+      notifications,
       close: async () => {
+        notifications.close();
         await server.close();
         started.stop();
         await workspace.close();
@@ -95,6 +111,7 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
     };
   } catch (error) {
     updates?.stop();
+    notifications.close();
     await workspace.close();
     throw error;
   }

@@ -25,6 +25,7 @@ export const DEBOUNCE_MS = 1_000;
  */
 export class NoticeSlot {
   private waiting: { notice: Notice; timer: unknown } | null = null;
+  private readonly idleWaiters: (() => void)[] = [];
 
   constructor(
     private readonly notifier: Notifier,
@@ -43,12 +44,23 @@ export class NoticeSlot {
   clear(): void {
     if (this.waiting !== null) this.timers.clearTimeout(this.waiting.timer);
     this.waiting = null;
+    this.settle();
+  }
+
+  /** Resolves once no notice waits in the slot (shown, passed over, or none offered). */
+  idle(): Promise<void> {
+    if (this.waiting === null) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   private fire(): void {
     const notice = this.waiting?.notice;
     this.waiting = null;
-    if (notice === undefined || this.isFocused()) return;
-    this.notifier.show(notice);
+    if (notice !== undefined && !this.isFocused()) this.notifier.show(notice);
+    this.settle();
+  }
+
+  private settle(): void {
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 }

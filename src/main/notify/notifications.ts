@@ -22,6 +22,8 @@ export interface Notifications {
   handlers: NotificationHandlers;
   /** Looks at the news now (otherwise done after every sync and every new digest entry). */
   check(): Promise<void>;
+  /** Resolves once every look started so far is done and nothing waits in the slot. */
+  settled(): Promise<void>;
   close(): void;
 }
 
@@ -90,6 +92,10 @@ export function startNotifications(options: NotificationsOptions): Notifications
       'notifications:set': (change) => options.switches.set(change),
     },
     check,
+    settled: async () => {
+      await checking;
+      await slot.idle();
+    },
     close: () => {
       detach();
       slot.clear();

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
 import { MOD_KEY, SyncBar } from './components/SyncBar';
 import { NoticeToast } from './components/NoticeToast';
+import { NotificationToast } from './components/NotificationToast';
 import { QuickOpen } from './components/QuickOpen';
 import { ShortcutsDialog } from './components/ShortcutsDialog';
 import { StateMessage } from './components/StateMessage';
@@ -218,6 +219,7 @@ export function App() {
       <QuickOpen />
       <ShortcutsDialog />
       <NoticeToast />
+      <NotificationToast />
     </div>
   );
 }

@@ -61,3 +61,21 @@ describe('the notification slot', () => {
     expect(shown).toEqual(['later']);
   });
 });
+
+describe('the slot, settled', () => {
+  it('is idle at once when empty, and once its notice is shown', async () => {
+    const timers = manualTimers();
+    const slot = new NoticeSlot({ show: () => {} }, () => false, timers);
+    await slot.idle();
+    slot.offer(notice('one'));
+    let idle = false;
+    const waiting = slot.idle().then(() => {
+      idle = true;
+    });
+    await Promise.resolve();
+    expect(idle).toBe(false);
+    timers.fire();
+    await waiting;
+    expect(idle).toBe(true);
+  });
+});

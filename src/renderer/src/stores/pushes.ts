@@ -1,4 +1,5 @@
 import { bridge } from '../api';
+import { useNotices } from './notices';
 import { invalidateQueries } from './query-store';
 import { useSyncStatus } from './sync-status';
 import { useUpdates } from './updates';
@@ -19,9 +20,13 @@ export function connectPushes(): () => void {
   const offUpdates = api.subscribe('updates:status', (state) =>
     useUpdates.getState().receive(state),
   );
+  const offShow = api.subscribe('notify:show', (notice) => useNotices.getState().show(notice));
+  const offOpen = api.subscribe('notify:open', ({ route }) => useNotices.getState().open(route));
   return () => {
     offStatus();
     offChanges();
     offUpdates();
+    offShow();
+    offOpen();
   };
 }

@@ -28,7 +28,11 @@ function byEvent(
 
 function SyncChanges({ sync }: { sync: DigestSync }) {
   return (
-    <section className="digest-sync card" aria-labelledby={`digest-sync-${sync.id}`}>
+    <section
+      className="digest-sync card"
+      aria-labelledby={`digest-sync-${sync.id}`}
+      data-testid="digest-sync"
+    >
       <h2 id={`digest-sync-${sync.id}`}>
         <time dateTime={sync.finishedAt} title={utcText(sync.finishedAt)}>
           {localDateTime(sync.finishedAt)}

@@ -3,6 +3,7 @@ import '../styles/setup.css';
 import { ClearCacheSection } from './setup/ClearCacheSection';
 import { DataSection } from './setup/DataSection';
 import { ProfilesSection } from './setup/ProfilesSection';
+import { NotificationsSection } from './setup/NotificationsSection';
 import { ServiceSection } from './setup/ServiceSection';
 import { SyncScopeSection } from './setup/SyncScopeSection';
 import { ThemeSection } from './setup/ThemeSection';
@@ -18,6 +19,7 @@ export function SettingsView() {
       <ProfilesSection />
       <SyncScopeSection />
       <ThemeSection />
+      <NotificationsSection />
       <ClearCacheSection />
       <UpdatesSection />
       <DataSection />
