@@ -15,7 +15,10 @@ import { createHandlers } from '../../../src/main/services';
 import { diagnosticsText } from '../../../src/main/diagnostics';
 import { openPreviewLog } from '../../../src/main/log/app-log';
 import { withAppLog } from '../../../src/main/log/logged-workspace';
+import { NotificationSwitchesFile } from '../../../src/main/notify/notification-switches';
+import { startNotifications, type Notifications } from '../../../src/main/notify/notifications';
 import { startHeadlessUpdates } from '../../../src/main/updates/headless-updates';
+import { PREVIEW_HAS_FOCUS, previewNotifier } from '../../../src/preview/preview-notifier';
 import { createUpdateHandlers } from '../../../src/main/updates/update-handlers';
 import { startFaultProxy, type FaultProxy } from '../../harness/fault-proxy';
 import { serviceReader } from '../../harness/service-copy';
@@ -303,6 +306,7 @@ describe('the app’s data layer', () => {
 describe('the app’s workspace', () => {
   let workspace: Workspace;
   let updates: ReturnType<typeof startHeadlessUpdates>;
+  let notifications: Notifications;
   let dispatch: Dispatch;
   let dataDirectory: string;
   const kept = new Map<string, string>();
@@ -345,10 +349,19 @@ describe('the app’s workspace', () => {
       sqliteVersion: 'test',
     };
     updates = startHeadlessUpdates({ workspace, dataDirectory, version: identity.version });
+    notifications = startNotifications({
+      hub: workspace.pushes,
+      layer: () => workspace.current,
+      switches: new NotificationSwitchesFile(dataDirectory, report),
+      notifier: previewNotifier(workspace.pushes),
+      isFocused: PREVIEW_HAS_FOCUS,
+      reportError: report,
+    });
     dispatch = createDispatcher(
       createHandlers(identity, workspace.dataHandlers, workspace.appHandlers, {
         diagnostics: () => diagnosticsText({ identity, workspace, log }),
         updates: createUpdateHandlers(updates.service),
+        notifications: notifications.handlers,
       }),
       report,
     );
@@ -357,6 +370,7 @@ describe('the app’s workspace', () => {
   afterAll(async () => {
     output.stop();
     updates.stop();
+    notifications.close();
     await workspace.close();
   });
 
@@ -394,6 +408,10 @@ describe('the app’s workspace', () => {
     await workspace.current.engine.idle();
     await ask('events:list');
     await ask('app:diagnostics');
+    await ask('digest:get');
+    await ask('digest:seen');
+    await ask('notifications:get');
+    await ask('notifications:set', { matchSoon: false });
     await ask('updates:get');
     await ask('updates:setFeed', { url: 'https://updates.invalid/pitside/' });
     // Off in a copy run from source: refused, and the refusal is checked for keys like the rest.
