@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { DigestFact, DigestKind } from '../../../shared/ipc/digest';
+import { DIGEST_FACTS, type DigestFact, type DigestKind } from '../../../shared/ipc/digest';
 import type { EventListItem } from '../../../shared/wire/event';
 import type { MatchRecord } from '../../../shared/wire/match';
 import type { AppDatabase } from '../../storage/database';
@@ -27,16 +27,6 @@ export interface HeldEvent {
   country: string;
   streamStatus: string;
 }
-
-const FACTS: readonly DigestFact[] = [
-  'name',
-  'startDate',
-  'endDate',
-  'venue',
-  'city',
-  'state',
-  'country',
-];
 
 function factsOf(item: EventListItem): HeldEvent {
   return {
@@ -132,7 +122,7 @@ export class DigestRecorder {
         after: next.streamStatus,
       });
     }
-    for (const field of FACTS) {
+    for (const field of DIGEST_FACTS) {
       if (held[field] === next[field]) continue;
       this.put({ ...line, kind: 'event-fact', field, before: held[field], after: next[field] });
     }
