@@ -56,8 +56,21 @@ function sentence(line: string): string {
   return `${line.charAt(0).toUpperCase()}${line.slice(1)}`;
 }
 
-// Electron's usual place for an app's logs (see README, "Diagnostics"); errors also go to the terminal.
-const log = openAppLog({ directory: app.getPath('logs'), redactor: new Redactor(), echo: true });
+/**
+ * Electron's usual place for an app's logs (see README, "Diagnostics"). It has been seen to throw
+ * ("Failed to get 'logs' path") where Electron cannot make the folder; a log beside the data then,
+ * rather than an app that cannot start.
+ */
+function logsDirectory(): string {
+  try {
+    return app.getPath('logs');
+  } catch {
+    return join(app.getPath('userData'), 'logs');
+  }
+}
+
+// Errors also go to the terminal.
+const log = openAppLog({ directory: logsDirectory(), redactor: new Redactor(), echo: true });
 const reportError = log.error;
 
 async function start(): Promise<void> {
