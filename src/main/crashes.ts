@@ -1,3 +1,5 @@
+import type { NativeQuestion } from './native-question';
+
 /*
  * What the app does when the window's page or one of Chromium's helper processes goes away. Plain
  * Node: the Electron wiring (crash-watch.ts) only listens and shows the question, so everything it
@@ -66,16 +68,7 @@ export function childProcessGone(details: GoneDetails): CrashDecision {
 /** Button order of the reload question: the answer is the index of the button pressed. */
 const RELOAD = 0;
 
-export interface CrashQuestion {
-  type: 'error';
-  title: string;
-  message: string;
-  detail: string;
-  buttons: string[];
-  defaultId: number;
-  cancelId: number;
-  noLink: true;
-}
+export type CrashQuestion = NativeQuestion<'error'>;
 
 /** The native question for an offer, or `null` when there is nothing to ask. */
 export function crashQuestion(offer: CrashOffer): CrashQuestion | null {

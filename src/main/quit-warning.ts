@@ -1,3 +1,4 @@
+import type { NativeQuestion } from './native-question';
 import { keptEditsSentence, type KeptEdits } from '../shared/edits-elsewhere';
 import { needsAttention, type EditState } from '../shared/ipc/edits';
 import { pushes } from '../shared/ipc/pushes';
@@ -14,17 +15,8 @@ import type { PushHub } from './ipc/push-hub';
 const QUIT = 0;
 const STAY = 1;
 
-export interface QuitQuestion {
-  type: 'warning';
-  title: string;
-  message: string;
-  detail: string;
-  buttons: string[];
-  defaultId: number;
-  /** Escape, or closing the dialog, stays: nothing is decided by accident. */
-  cancelId: number;
-  noLink: true;
-}
+/** Escape, or closing the dialog, stays: nothing is decided by accident (`cancelId`). */
+export type QuitQuestion = NativeQuestion<'warning'>;
 
 /** Edits not sent, told apart: those that go out on their own, and those that wait for a person. */
 export interface UnsentTally {
