@@ -23,7 +23,7 @@ import type { DataHandlers } from './services';
 import { Favorites } from './settings/favorites';
 import { SettingsStore } from './settings/settings-store';
 import { serviceConnector } from './sync/connect';
-import { SyncEngine, type SyncEngineOptions } from './sync/engine';
+import { SyncEngine, type RunWatcher } from './sync/engine';
 
 export const CACHE_FILE = 'pitside.db';
 
@@ -40,7 +40,7 @@ export interface DataLayerOptions {
   defaultBaseUrl?: string;
   reportError?: (where: string, error: unknown) => void;
   /** Told of each sync run (the app's log). */
-  activity?: SyncEngineOptions['onRun'];
+  activity?: RunWatcher;
   /** Edits kept in another cache, not open now (the other profile's), by service. */
   closedEdits?: () => EditsElsewhereGroup[];
   /**
@@ -105,9 +105,12 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
       keyRefused = refused;
     },
     onEventRenamed: (from, to) => pushes.send('events:renamed', { from, to }),
-    onRun: options.activity,
-    onRunEnd: async (summary) => {
-      await digest.seal(summary.finishedAt);
+    onRun: {
+      syncStarted: (run) => options.activity?.syncStarted(run),
+      syncFinished: async (summary) => {
+        await options.activity?.syncFinished(summary);
+        await digest.seal(summary.finishedAt);
+      },
     },
     editScope,
   });

@@ -19,6 +19,16 @@ import { SyncReporter } from './reporter';
 import { Canceled, runController, StaleService } from './run-stops';
 import { NONE_UNREADABLE, SyncRun, type RunOptions } from './sync-run';
 
+/**
+ * Told when each run starts and ends (the log writes a line; the digest seals the run's lines).
+ * `syncFinished` is awaited before the run's promise resolves, so a caller that awaits a run
+ * reads what it sealed.
+ */
+export interface RunWatcher {
+  syncStarted(options: RunOptions): void;
+  syncFinished(summary: SyncSummary): void | Promise<void>;
+}
+
 export interface SyncEngineOptions {
   reader: AppDatabase;
   writer: AppDatabase;
@@ -39,12 +49,10 @@ export interface SyncEngineOptions {
    * of another service stay in the outbox untouched until that service is the current one again.
    */
   editScope?: () => string | null;
-  /** Told as each run starts and how it ended (the app's log). */
-  onRun?: { syncStarted(options: RunOptions): void; syncFinished(summary: SyncSummary): void };
+  /** Told as each run starts and ends (the app's log, the digest). */
+  onRun?: RunWatcher;
   /** Told when an event created here got its code from the service (after the commit). */
   onEventRenamed?: (from: string, to: string) => void;
-  /** Awaited after each run, before its promise resolves (the digest seals what it wrote). */
-  onRunEnd?: (summary: SyncSummary) => Promise<void>;
   /** How the outbox waits between tries of an edit; real time when absent (tests skip it). */
   outboxSleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** How writes to a service without ETags are bounded and looked at again; tests shorten it. */
@@ -162,8 +170,7 @@ export class SyncEngine {
     this.options.onRun?.syncStarted(options);
     const promise = this.execute(options, controller)
       .then(async (summary) => {
-        this.options.onRun?.syncFinished(summary);
-        await this.options.onRunEnd?.(summary);
+        await this.options.onRun?.syncFinished(summary);
         return summary;
       })
       .finally(() => {
