@@ -1,6 +1,8 @@
 import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
 import { resolve } from 'node:path';
 import { electronBinary, electronVersion } from '../../scripts/electron-runtime.mjs';
+import type { EventListItem } from '../../src/shared/wire/event';
+import { patchEvent, startTestServer } from '../harness/server';
 import { electronUnavailableReason } from './electron-availability';
 
 /*
@@ -96,5 +98,80 @@ test.describe('the packaged app', () => {
     // What the window's close button does: the last window closes, the app quits.
     await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.close());
     expect(await exited).toEqual({ code: 0, signal: null });
+  });
+
+  test('a notification click brings the window forward on the view it names', async () => {
+    // The real reference service on loopback: another organizer sets a kept event's stream live.
+    const service = await startTestServer({ now: null });
+    try {
+      const window = await app.firstWindow();
+      await window.getByTestId('connect-url').fill(service.url);
+      await window.getByTestId('connect-key').fill(service.keys.viewer);
+      await window.getByTestId('connect-key').press('Enter');
+      await expect(window.getByRole('heading', { level: 1 })).toHaveText('Events');
+
+      const listed = await fetch(`${service.url}/v1/events?status=live&perPage=1`, {
+        headers: { authorization: `Bearer ${service.keys.viewer}` },
+      });
+      const [event] = ((await listed.json()) as { data: EventListItem[] }).data;
+      if (event === undefined) throw new Error('the demo data has no live event');
+      if (event.streamStatus === 'live') {
+        expect(await patchEvent(service, event.id, { streamStatus: 'ended' })).toBe(200);
+      }
+      await window.evaluate((id) => (globalThis.location.hash = `#/events/${id}`), event.id);
+      await window.getByTestId('keep-offline').click();
+      await expect(window.getByTestId('keep-offline')).toHaveAttribute('aria-pressed', 'true');
+      await window.getByTestId('sync-fix').click();
+      await expect(window.getByTestId('sync-state')).toHaveAttribute('data-state', 'idle');
+
+      // Keep every notification main shows, and have the window lose focus: a focused window
+      // gets no notification (its view updates instead). A window manager may not exist on the
+      // runner, so its focus is read as lost rather than taken away.
+      await app.evaluate(({ BrowserWindow, Notification }) => {
+        const kept: unknown[] = [];
+        Object.assign(globalThis, { pitsideShown: kept });
+        // The method itself, called on each notification below.
+        const show = Reflect.get<object, 'show'>(Notification.prototype, 'show') as (
+          this: Electron.Notification,
+        ) => void;
+        Notification.prototype.show = function (this: Electron.Notification) {
+          kept.push(this);
+          show.call(this);
+        };
+        const shell = BrowserWindow.getAllWindows()[0];
+        if (shell === undefined) throw new Error('no window');
+        shell.isFocused = () => false;
+        shell.blur();
+      });
+      for (const streamStatus of event.streamStatus === 'scheduled'
+        ? ['live']
+        : ['scheduled', 'live']) {
+        expect(await patchEvent(service, event.id, { streamStatus })).toBe(200);
+      }
+      await window.getByTestId('sync-fix').click();
+      const titles = () =>
+        app.evaluate(() =>
+          (globalThis as unknown as { pitsideShown: Electron.Notification[] }).pitsideShown.map(
+            (shown) => shown.title,
+          ),
+        );
+      await expect.poll(titles).toEqual([`${event.name} is streaming live`]);
+
+      // Elsewhere in the app, the click opens the event.
+      await window.evaluate(() => (globalThis.location.hash = '#/teams'));
+      await expect(window.getByRole('heading', { level: 1 })).toHaveText('Teams');
+      await app.evaluate(() => {
+        const [shown] = (globalThis as unknown as { pitsideShown: Electron.Notification[] })
+          .pitsideShown;
+        shown?.emit('click');
+      });
+      await expect(window).toHaveURL(new RegExp(`#/events/${event.id}$`));
+      await expect(window.getByRole('heading', { level: 1 })).toHaveText(event.name);
+      expect(
+        await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.isVisible()),
+      ).toBe(true);
+    } finally {
+      await service.close();
+    }
   });
 });
