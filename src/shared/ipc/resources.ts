@@ -77,6 +77,7 @@ export function isResourceKey(key: string): key is ResourceKey {
  * - `settings`: which data the app shows and the service settings (address, key, scope);
  * - `outbox`: organizers' queued edits (their states, errors and conflicts);
  * - `digest`: what the last syncs changed in pinned events and favorite teams;
+ * - `analysis`: what the analysis worker computed from the cache (rankings, OPR, Ratings...);
  * - `all`: everything synced was replaced at once (a change of service).
  */
 export type CacheResource =
@@ -88,6 +89,7 @@ export type CacheResource =
   | 'settings'
   | 'outbox'
   | 'digest'
+  | 'analysis'
   | 'all';
 
 const LOCAL_RESOURCES: ReadonlySet<string> = new Set([
@@ -97,6 +99,7 @@ const LOCAL_RESOURCES: ReadonlySet<string> = new Set([
   'settings',
   'outbox',
   'digest',
+  'analysis',
   'all',
 ]);
 const TEAM_STATS_KEY = /^team:(\d{1,5}):stats$/;
