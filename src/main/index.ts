@@ -143,7 +143,7 @@ async function start(): Promise<void> {
     dataDirectory,
     pushes: workspace.pushes,
     unsentEdits: () => unsentTotal(unsentEdits.tally()),
-    reportError,
+    log,
   });
 
   const dispatch = createDispatcher(

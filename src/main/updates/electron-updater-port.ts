@@ -1,4 +1,11 @@
-import { BaseUpdater, type AppUpdater, type ProgressInfo, type UpdateInfo } from 'electron-updater';
+import {
+  BaseUpdater,
+  type AppUpdater,
+  type Logger,
+  type ProgressInfo,
+  type UpdateInfo,
+} from 'electron-updater';
+import type { AppLog } from '../log/app-log';
 import { describeUpdaterError } from './updater-errors';
 import type { UpdaterEvent, UpdaterPort } from './updater-port';
 
@@ -6,7 +13,13 @@ import type { UpdaterEvent, UpdaterPort } from './updater-port';
  * electron-updater behind the port. Plain Node as long as the updater is given: the app passes
  * electron-updater's `autoUpdater`, a test one built on a Node HTTP client.
  */
-export function electronUpdaterPort(updater: AppUpdater): UpdaterPort {
+export function electronUpdaterPort(
+  updater: AppUpdater,
+  log: Pick<AppLog, 'info' | 'warn' | 'error'>,
+): UpdaterPort {
+  // Its own account of each step (the feed read, the file found, the checksum) goes to the app's
+  // log, through its redactor, instead of a console nobody sees once the app is installed.
+  updater.logger = updaterLogger(log);
   // Its own install on quit would run whatever edits wait: the update service decides instead
   // (update-service.ts, `quitting`).
   updater.autoInstallOnAppQuit = false;
@@ -57,5 +70,14 @@ export function electronUpdaterPort(updater: AppUpdater): UpdaterPort {
         updater.off('error', handlers.error);
       };
     },
+  };
+}
+
+/** electron-updater's logger interface over the app's log. */
+function updaterLogger(log: Pick<AppLog, 'info' | 'warn' | 'error'>): Logger {
+  return {
+    info: (message?: unknown) => log.info(`updater: ${String(message)}`),
+    warn: (message?: unknown) => log.warn(`updater: ${String(message)}`),
+    error: (message?: unknown) => log.error('updater', message),
   };
 }

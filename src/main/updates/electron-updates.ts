@@ -2,6 +2,7 @@ import { app } from 'electron';
 import { autoUpdater } from 'electron-updater';
 import { join } from 'node:path';
 import type { PushHub } from '../ipc/push-hub';
+import type { AppLog } from '../log/app-log';
 import { readBuildFacts } from './build-facts';
 import { electronUpdaterPort } from './electron-updater-port';
 import { UPDATE_FEED_FILE } from './feed-setting';
@@ -16,7 +17,7 @@ export function startElectronUpdates(options: {
   dataDirectory: string;
   pushes: PushHub;
   unsentEdits: () => number;
-  reportError: (where: string, error: unknown) => void;
+  log: AppLog;
 }): UpdateService {
   const service = new UpdateService({
     currentVersion: app.getVersion(),
@@ -29,10 +30,10 @@ export function startElectronUpdates(options: {
       macAppStore: process.mas === true,
     }),
     feedFile: join(options.dataDirectory, UPDATE_FEED_FILE),
-    createUpdater: () => electronUpdaterPort(autoUpdater),
+    createUpdater: () => electronUpdaterPort(autoUpdater, options.log),
     unsentEdits: options.unsentEdits,
     pushes: options.pushes,
-    reportError: options.reportError,
+    reportError: options.log.error,
   });
   app.on('quit', () => {
     service.stop();

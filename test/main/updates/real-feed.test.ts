@@ -20,6 +20,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PushHub } from '../../../src/main/ipc/push-hub';
+import { LOG_FILE, openAppLog } from '../../../src/main/log/app-log';
+import { Redactor } from '../../../src/main/log/redactor';
 import { APP_UPDATE_FILE, readBuildFacts } from '../../../src/main/updates/build-facts';
 import { electronUpdaterPort } from '../../../src/main/updates/electron-updater-port';
 import { UPDATE_FEED_FILE } from '../../../src/main/updates/feed-setting';
@@ -170,7 +172,7 @@ async function installedAppImage(url: string) {
       macAppStore: false,
     }),
     feedFile: join(folder, UPDATE_FEED_FILE),
-    createUpdater: () => electronUpdaterPort(appImageUpdater(resources)),
+    createUpdater: () => electronUpdaterPort(appImageUpdater(resources), updaterLog()),
     unsentEdits: () => 0,
     pushes: hub,
     every: () => () => {},
@@ -179,6 +181,14 @@ async function installedAppImage(url: string) {
   await ended;
   return { service, pushed };
 }
+
+/** The app's real log, in the test's folder: where the updater's own account of its steps goes. */
+function updaterLog() {
+  return openAppLog({ directory: join(folder, 'logs'), redactor: new Redactor() });
+}
+
+/** The log's lines, once electron-log has written them (it writes files synchronously). */
+const logText = () => readFileSync(join(folder, 'logs', LOG_FILE), 'utf8');
 
 const pendingRelease = () => join(folder, 'cache', 'pitside-updater', 'pending', RELEASE_NAME);
 
@@ -193,6 +203,9 @@ describe('a real feed on loopback', () => {
     expect(pushed.map(({ status }) => status.state)).toContain('available');
     expect(served).toEqual(['/releases/latest-linux.yml', `/releases/${RELEASE_NAME}`]);
     expect(readFileSync(pendingRelease()).equals(RELEASE)).toBe(true);
+    // The updater's own steps are in the app's log, not on a console nobody reads.
+    expect(logText()).toMatch(/\[info\]\s+updater: Checking for update/);
+    expect(logText()).toMatch(/updater: Found version 1\.2\.0/);
   });
 
   it('refuses a download that does not match the feed’s sha512, and offers nothing', async () => {
@@ -201,6 +214,7 @@ describe('a real feed on loopback', () => {
     const { service } = await installedAppImage(feedUrl);
     expect(service.state().status).toMatchObject({ state: 'error' });
     expect(existsSync(pendingRelease())).toBe(false);
+    expect(logText()).toMatch(/\[error\]\s+\[updater\].*sha512 checksum mismatch/);
   });
 
   it('says in words when the feed has no release for this system', async () => {
