@@ -1,57 +1,37 @@
 import type { Dataset } from '../store/dataset';
-import { DAY_MS, dayOf, seasonOf, seasonStartingIn } from './calendar';
 import { generateClips } from './clips';
-import { generateEvents } from './events';
-import { Random } from './random';
-import { registerTeams } from './registrations';
 import { scheduleMatches, type EventMatch } from './schedule';
-import { SIZE_PLANS, type DemoSize } from './sizes';
-import { generateTeams } from './teams';
+import { buildWorld, type GenerateOptions } from './world';
 
-export interface GenerateOptions {
-  size: DemoSize;
-  seed: number;
-  /** Only its UTC day matters: the data describes the world at the start of that day. */
-  now: Date;
-}
+export type { GenerateOptions } from './world';
 
 /**
  * A realistic store's worth of records, the same for the same size, seed and UTC day: three
  * seasons up to the one `now` falls in, with past, live and upcoming events around that day.
- *
- * Each stage draws from its own stream of the seed, so that a change to how clips are made does
- * not reshuffle every team.
+ * Scores come from the teams' hidden strengths (`strength-drift.ts`), which never leave here.
  */
-export function generateDataset({ size, seed, now }: GenerateOptions): Dataset {
-  const plan = SIZE_PLANS[size];
-  const today = dayOf(now);
-  // Cut at midnight rather than at `now` so that the whole day gives the same data.
-  const cutoffMs = today * DAY_MS;
-  const current = seasonOf(today);
-  const seasons = [current.firstYear - 2, current.firstYear - 1, current.firstYear].map(
-    seasonStartingIn,
-  );
-  const stream = (stage: string): Random => new Random(seed, `${size}:${stage}`);
+export function generateDataset(options: GenerateOptions): Dataset {
+  const { plan, cutoffMs, events, teams, attendees, strengths, matchRandom, stream } =
+    buildWorld(options);
 
-  const teams = generateTeams(stream('teams'), plan.teams, current);
-  const events = generateEvents(stream('events'), plan, seasons, teams, today).sort(
-    (a, b) =>
-      a.record.startDate.localeCompare(b.record.startDate) ||
-      a.record.id.localeCompare(b.record.id),
-  );
-  const attendees = registerTeams(stream('registrations'), events, teams);
-
-  const matchRandom = stream('matches');
-  const scoreScales = new Map(
-    seasons.map((season) => [season.label, 0.85 + 0.35 * matchRandom.next()] as const),
-  );
-  const matchesByEvent = events.map((event): EventMatch[] =>
-    scheduleMatches(
-      { random: matchRandom, cutoffMs, scoreScale: scoreScales.get(event.season.label) ?? 1 },
+  // Scores draw apart from line-ups and times, so a change to how scores are made keeps the schedule.
+  const scoreRandom = stream('scores');
+  const matchesByEvent = events.map((event): EventMatch[] => {
+    const teamsThere = attendees.get(event) ?? [];
+    return scheduleMatches(
+      {
+        random: matchRandom,
+        cutoffMs,
+        scoring: {
+          random: scoreRandom,
+          strengths: strengths.atEvent(event, teamsThere),
+          noise: strengths.noise(event),
+        },
+      },
       event,
-      attendees.get(event) ?? [],
-    ),
-  );
+      teamsThere,
+    );
+  });
 
   const eventsWithPlay = matchesByEvent.filter((matches) =>
     matches.some((match) => match.playedMs !== null),

@@ -65,6 +65,13 @@ export class Random {
     return mean + (sum - 3) * spread;
   }
 
+  /** A Gaussian value (Box–Muller): unbounded, with exactly this standard deviation. */
+  gaussian(mean: number, standardDeviation: number): number {
+    // 1 − next() lies in (0, 1], so the logarithm stays finite.
+    const radius = Math.sqrt(-2 * Math.log(1 - this.next()));
+    return mean + standardDeviation * radius * Math.cos(2 * Math.PI * this.next());
+  }
+
   /** Shuffles a copy (Fisher–Yates). */
   shuffled<T>(items: readonly T[]): T[] {
     const copy = items.slice();

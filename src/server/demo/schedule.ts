@@ -23,25 +23,25 @@ interface MatchDraft {
 /** Minutes between match starts: big-robot matches need longer to reset the field. */
 const QUALIFICATION_CYCLE = { frc: 8, ftc: 7 } as const;
 const PLAYOFF_CYCLE = { frc: 12, ftc: 10 } as const;
-/** One team's share of an alliance's score, before strength and the season's game are applied. */
-const SCORE_UNIT = { frc: 40, ftc: 55 } as const;
-
 export interface ScheduleContext {
+  /** Line-ups and times. */
   random: Random;
   /** Data describes the world at this instant: later matches are scheduled, not played. */
   cutoffMs: number;
-  /** Each season's game scores differently. */
-  scoreScale: number;
+  scoring: {
+    random: Random;
+    /** Each attending team's hidden strength at this event, in points of alliance score. */
+    strengths: ReadonlyMap<DemoTeam, number>;
+    /** The standard deviation of an alliance's score around its teams' strengths, in points. */
+    noise: number;
+  };
 }
 
-function allianceScore(
-  context: ScheduleContext,
-  event: DemoEvent,
-  alliance: readonly DemoTeam[],
-): number {
-  const unit = SCORE_UNIT[event.program] * context.scoreScale;
-  let score = context.random.normal(0, unit * 0.15);
-  for (const team of alliance) score += team.strength * unit * (0.75 + 0.5 * context.random.next());
+/** The alliance's teams' strengths plus the luck of the match. */
+function allianceScore(context: ScheduleContext, alliance: readonly DemoTeam[]): number {
+  const { random, strengths, noise } = context.scoring;
+  let score = random.gaussian(0, noise);
+  for (const team of alliance) score += strengths.get(team) ?? 0;
   return Math.max(0, Math.round(score));
 }
 
@@ -199,12 +199,12 @@ function playoffs(
   const drafts: MatchDraft[] = [];
   const play = (series: Series, type: MatchType, knownMs: number): MatchDraft => {
     const { scheduledMs, playedMs } = clock.slot(cycle);
-    let redScore = allianceScore(context, event, series.red);
-    let blueScore = allianceScore(context, event, series.blue);
+    let redScore = allianceScore(context, series.red);
+    let blueScore = allianceScore(context, series.blue);
     // Playoffs need a winner: a tied game is replayed, which shows as its final score.
     for (let replay = 0; replay < 5 && redScore === blueScore; replay++) {
-      redScore = allianceScore(context, event, series.red);
-      blueScore = allianceScore(context, event, series.blue);
+      redScore = allianceScore(context, series.red);
+      blueScore = allianceScore(context, series.blue);
     }
     if (redScore === blueScore) redScore += 1;
     const number = drafts.filter((draft) => draft.type === type).length + 1;
@@ -287,8 +287,8 @@ function runEvent(
         knownMs: publishedMs,
         red,
         blue,
-        redScore: allianceScore(context, event, red),
-        blueScore: allianceScore(context, event, blue),
+        redScore: allianceScore(context, red),
+        blueScore: allianceScore(context, blue),
       };
     },
   );
