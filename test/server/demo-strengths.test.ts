@@ -94,49 +94,66 @@ describe('demo data: hidden strengths', () => {
   });
 
   it('rise through a season for some teams and fall for others, and the scores show it', () => {
-    const changes: { strength: number; score: number }[] = [];
-    const scoreAt = (eventId: string, team: number): number[] =>
-      alliances
+    const mean = (values: readonly number[]): number =>
+      values.reduce((sum, value) => sum + value, 0) / values.length;
+    const eventMeans = new Map<string, number>();
+    for (const eventId of new Set(alliances.map((alliance) => alliance.eventId))) {
+      const atEvent = alliances.filter((alliance) => alliance.eventId === eventId);
+      eventMeans.set(eventId, mean(atEvent.map((alliance) => alliance.score)));
+    }
+    /** How far above its event's mean the team's alliances scored: apart from the season's level. */
+    const aboveEvent = (eventId: string, team: number): number | undefined => {
+      const scores = alliances
         .filter((alliance) => alliance.eventId === eventId && alliance.teams.includes(team))
         .map((alliance) => alliance.score);
+      return scores.length === 0 ? undefined : mean(scores) - (eventMeans.get(eventId) ?? 0);
+    };
+    const changes: { strength: number; score: number }[] = [];
     for (const [key, eventIds] of eventsBySeasonOfTeam()) {
       const team = Number(key.split('|')[1]);
       const first = eventIds[0] ?? '';
       const last = eventIds[eventIds.length - 1] ?? '';
-      const firstScores = scoreAt(first, team);
-      const lastScores = scoreAt(last, team);
-      if (first === last || firstScores.length === 0 || lastScores.length === 0) continue;
-      const mean = (values: number[]): number =>
-        values.reduce((sum, value) => sum + value, 0) / values.length;
+      const before = aboveEvent(first, team);
+      const after = aboveEvent(last, team);
+      if (first === last || before === undefined || after === undefined) continue;
       changes.push({
         strength: (strengths.atEvent(team, last) ?? 0) / (strengths.atEvent(team, first) ?? 1) - 1,
-        score: mean(lastScores) - mean(firstScores),
+        score: after - before,
       });
     }
     const risers = changes.filter((change) => change.strength > 0.05);
     const faders = changes.filter((change) => change.strength < -0.05);
-    const meanScoreChange = (group: typeof changes): number =>
-      group.reduce((sum, change) => sum + change.score, 0) / group.length;
+    const scoreChange = (group: typeof changes): number =>
+      mean(group.map((change) => change.score));
     console.log(
       `demo: of ${changes.length} team-seasons with two played events, ${risers.length} rose ` +
-        `more than 5% from the first to the last (their alliances' scores moved ` +
-        `${meanScoreChange(risers).toFixed(1)} points), ${faders.length} fell more than 5% ` +
-        `(${meanScoreChange(faders).toFixed(1)} points)`,
+        `more than 5% from the first to the last (their alliances gained ` +
+        `${scoreChange(risers).toFixed(1)} points on their event's mean), ${faders.length} fell ` +
+        `more than 5% (${scoreChange(faders).toFixed(1)} points)`,
     );
     expect(risers.length).toBeGreaterThan(changes.length * 0.1);
     expect(faders.length).toBeGreaterThan(changes.length * 0.1);
-    expect(meanScoreChange(risers)).toBeGreaterThan(meanScoreChange(faders));
+    expect(scoreChange(risers)).toBeGreaterThan(0);
+    expect(scoreChange(faders)).toBeLessThan(0);
   });
 
   it('are known for registered teams only, at each event and over each season', () => {
-    const bySeason = eventsBySeasonOfTeam();
-    for (const [key, eventIds] of bySeason) {
+    const seasonMeans: number[] = [];
+    const eventMeans: number[] = [];
+    for (const [key, eventIds] of eventsBySeasonOfTeam()) {
       const [season = '', team = ''] = key.split('|');
-      const seasonMean = strengths.inSeason(Number(team), season);
-      expect(seasonMean).toBeGreaterThan(0);
-      for (const eventId of eventIds)
-        expect(strengths.atEvent(Number(team), eventId)).toBeGreaterThan(0);
+      const atEvents = eventIds.map((eventId) => strengths.atEvent(Number(team), eventId) ?? 0);
+      for (const strength of atEvents) expect(strength).toBeGreaterThan(0);
+      seasonMeans.push(strengths.inSeason(Number(team), season) ?? 0);
+      eventMeans.push(atEvents.reduce((sum, value) => sum + value, 0) / atEvents.length);
     }
+    // The season's mean is over its whole window, its events only a part of it: close, not equal.
+    const correlation = pearson(seasonMeans, eventMeans);
+    console.log(
+      `demo: correlation of each team's season mean with its mean at that season's events ` +
+        correlation.toFixed(3),
+    );
+    expect(correlation).toBeGreaterThan(0.9);
     const [{ eventId, teamNumber }] = demo.registrations as [Dataset['registrations'][number]];
     const elsewhere = demo.events.find(
       (event) =>

@@ -12,7 +12,7 @@ export interface DemoTeam {
   place: Place;
   /** `US|CA`: teams mostly attend events of their own region. */
   regionKey: string;
-  /** About 1 for an average team; scales its share of an alliance's score. */
+  /** Its usual level, about 1 for an average team; each season's strength drifts from it. */
   strength: number;
 }
 
