@@ -23,6 +23,7 @@ interface MatchDraft {
 /** Minutes between match starts: big-robot matches need longer to reset the field. */
 const QUALIFICATION_CYCLE = { frc: 8, ftc: 7 } as const;
 const PLAYOFF_CYCLE = { frc: 12, ftc: 10 } as const;
+
 export interface ScheduleContext {
   /** Line-ups and times. */
   random: Random;
@@ -41,7 +42,12 @@ export interface ScheduleContext {
 function allianceScore(context: ScheduleContext, alliance: readonly DemoTeam[]): number {
   const { random, strengths, noise } = context.scoring;
   let score = random.gaussian(0, noise);
-  for (const team of alliance) score += strengths.get(team) ?? 0;
+  for (const team of alliance) {
+    const strength = strengths.get(team);
+    // Line-ups come from the same attendees: a miss is a bug here, not a team of strength 0.
+    if (strength === undefined) throw new Error(`no strength for team ${team.record.number}`);
+    score += strength;
+  }
   return Math.max(0, Math.round(score));
 }
 

@@ -31,20 +31,19 @@ export function hiddenStrengths({
 }: HiddenStrengthsOptions): HiddenStrengths {
   const world = buildWorld({ seed, size, now });
   const byEvent = new Map<string, Map<number, number>>();
-  const seasonOfTeam = new Map<string, () => number>();
+  const bySeason = new Map<string, number>();
   for (const event of world.events) {
     const teams = world.attendees.get(event) ?? [];
     const atEvent = new Map<number, number>();
     for (const [team, strength] of world.strengths.atEvent(event, teams)) {
       atEvent.set(team.record.number, strength);
-      seasonOfTeam.set(`${event.season.label}|${team.record.number}`, () =>
-        world.strengths.seasonMean(team, event.season),
-      );
+      const key = `${event.season.label}|${team.record.number}`;
+      if (!bySeason.has(key)) bySeason.set(key, world.strengths.seasonMean(team, event.season));
     }
     byEvent.set(event.record.id, atEvent);
   }
   return {
     atEvent: (team, eventId) => byEvent.get(eventId)?.get(team),
-    inSeason: (team, season) => seasonOfTeam.get(`${season}|${team}`)?.(),
+    inSeason: (team, season) => bySeason.get(`${season}|${team}`),
   };
 }
