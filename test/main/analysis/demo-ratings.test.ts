@@ -1,0 +1,239 @@
+import type { Database } from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalysisModel } from '../../../src/main/analysis/analysis-model';
+import { WhatIfInputError } from '../../../src/main/analysis/what-if-answer';
+import { TEST_NOW } from '../../harness/server';
+import { demoAnalysis, type DemoAnalysis } from './demo-analysis';
+import { eventIds, rawMatches, type RawMatch } from './demo-rows';
+
+/*
+ * Ratings, predictions, what-if and refreshes on the real service's demo data: deterministic,
+ * blind to the future, and the same whether reached step by step or computed afresh.
+ */
+
+let demo: DemoAnalysis;
+let model: AnalysisModel;
+
+beforeAll(async () => {
+  demo = await demoAnalysis();
+  model = demo.model();
+}, 120_000);
+afterAll(() => demo.close());
+
+const seasonsOf = (db: Database) => [...new Set(eventIds(db).map((event) => event.season))];
+
+/** Everything the model answers about the cache, for comparing two models. */
+function answers(subject: AnalysisModel, db: Database) {
+  const events = eventIds(db).map(({ id }) => subject.event(id));
+  const seasons = seasonsOf(db).map((season) => subject.season(season));
+  const teams = (seasons.at(-1)?.teams ?? [])
+    .filter((_, i) => i % 25 === 0)
+    .map(({ team }) => subject.team(team, undefined, new Date(TEST_NOW)));
+  return { events, seasons, teams };
+}
+
+/** The live event with the most qualification matches still to play. */
+function liveEvent(db: Database): { id: string; unplayed: RawMatch[] } {
+  const candidates = eventIds(db).map(({ id }) => ({
+    id,
+    unplayed: rawMatches(db, id).filter(
+      (match) => match.type === 'qualification' && match.status === 'scheduled',
+    ),
+  }));
+  candidates.sort((a, b) => b.unplayed.length - a.unplayed.length);
+  const best = candidates[0];
+  if (best === undefined || best.unplayed.length === 0)
+    throw new Error('no live event in the demo data');
+  return best;
+}
+
+function setScores(writer: Database, id: string, red: number, blue: number, playedAt: string) {
+  const winner = red === blue ? 'tie' : red > blue ? 'red' : 'blue';
+  writer
+    .prepare(
+      `UPDATE matches SET status = 'played', red_score = ?, blue_score = ?, winner = ?, played_at = ?
+       WHERE id = ?`,
+    )
+    .run(red, blue, winner, playedAt, id);
+}
+
+describe('Ratings and predictions', () => {
+  it('are the same for the same data, from a fresh model', () => {
+    const db = demo.synced.cache.reader;
+    expect(answers(demo.model(), db)).toEqual(answers(model, db));
+  });
+
+  it('do better than a coin flip on the demo data', () => {
+    let matches = 0;
+    let right = 0;
+    for (const { id } of eventIds(demo.synced.cache.reader)) {
+      const accuracy = model.event(id)?.accuracy;
+      matches += accuracy?.matches ?? 0;
+      right += accuracy?.right ?? 0;
+    }
+    expect(matches).toBeGreaterThan(0);
+    expect(right / matches).toBeGreaterThan(0.5);
+  });
+
+  it('use only matches played before: a future result leaves every earlier prediction alone', async () => {
+    const { path, writer } = await demo.copy();
+    const subject = demo.model(undefined, path);
+    const { id, unplayed } = liveEvent(writer);
+    const season = eventIds(writer).find((event) => event.id === id)?.season;
+    const seasonEvents = eventIds(writer).filter((event) => event.season === season);
+    const latest = seasonEvents
+      .flatMap((event) => rawMatches(writer, event.id))
+      .reduce(
+        (max, match) => (match.playedAt !== null && match.playedAt > max ? match.playedAt : max),
+        '',
+      );
+    const future = new Date(Date.parse(latest) + 60_000).toISOString().replace('.000Z', 'Z');
+    const injected = unplayed[0] as RawMatch;
+    const before = new Map(seasonEvents.map((event) => [event.id, subject.event(event.id)]));
+    const scheduledBefore = before.get(id)?.predictions.find((p) => p.matchId === injected.id);
+
+    setScores(writer, injected.id, 400, 0, future);
+    const update = subject.refresh([`event:${id}:matches`]);
+    expect(update.events).toContain(id);
+
+    let compared = 0;
+    for (const event of seasonEvents) {
+      const after = new Map(subject.event(event.id)?.predictions.map((p) => [p.matchId, p]));
+      for (const prediction of before.get(event.id)?.predictions ?? []) {
+        if (prediction.winner === null) continue;
+        expect(after.get(prediction.matchId)).toEqual(prediction);
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(0);
+    // The injected match itself is predicted from the Ratings before it: what it was as scheduled.
+    const playedNow = subject.event(id)?.predictions.find((p) => p.matchId === injected.id);
+    expect(playedNow?.winner).toBe('red');
+    expect(scheduledBefore?.winner).toBeNull();
+    expect(playedNow?.redWinProbability).toBe(scheduledBefore?.redWinProbability);
+    expect([playedNow?.redScore, playedNow?.blueScore]).toEqual([
+      scheduledBefore?.redScore,
+      scheduledBefore?.blueScore,
+    ]);
+    // And the result did reach the Ratings.
+    const team = injected.red[0] as number;
+    const ratingOf = (answer: ReturnType<AnalysisModel['event']>) =>
+      answer?.teams.find((row) => row.team === team)?.rating;
+    expect(ratingOf(subject.event(id))).not.toBe(ratingOf(before.get(id) ?? null));
+  });
+});
+
+describe('a refresh', () => {
+  it('equals a fresh model after each change, recomputing what the notice names', async () => {
+    const { path, writer } = await demo.copy();
+    const subject = demo.model(undefined, path);
+    const events = eventIds(writer);
+    const seasons = seasonsOf(writer);
+    const oldest = events.filter((event) => event.season === seasons[0]);
+    const middle = oldest[Math.floor(oldest.length / 2)] as { id: string };
+    const played = rawMatches(writer, middle.id).filter((match) => match.status === 'played');
+    const corrected = played[Math.floor(played.length / 2)] as RawMatch;
+
+    // A corrected score mid-way through the oldest season.
+    setScores(
+      writer,
+      corrected.id,
+      (corrected.redScore ?? 0) + 40,
+      corrected.blueScore ?? 0,
+      corrected.playedAt ?? TEST_NOW,
+    );
+    const update = subject.refresh([`event:${middle.id}:matches`]);
+    expect(update.events).toContain(middle.id);
+    expect(update.seasons).toEqual([...seasons].sort());
+    expect(answers(subject, writer)).toEqual(answers(demo.model(undefined, path), writer));
+
+    // A team withdrawn from a live event's list.
+    const { id: live } = liveEvent(writer);
+    const withdrawn = writer
+      .prepare('SELECT team_number FROM registrations WHERE event_id = ? LIMIT 1')
+      .pluck()
+      .get(live) as number;
+    writer
+      .prepare('DELETE FROM registrations WHERE event_id = ? AND team_number = ?')
+      .run(live, withdrawn);
+    subject.refresh([`event:${live}:teams`]);
+    expect(answers(subject, writer)).toEqual(answers(demo.model(undefined, path), writer));
+
+    // A team's matches pulled on their own, with a new score at its latest event.
+    const unplayed = liveEvent(writer).unplayed[0] as RawMatch;
+    const team = unplayed.blue[0] as number;
+    setScores(writer, unplayed.id, 10, 20, TEST_NOW);
+    subject.refresh([`team:${team}:matches`]);
+    expect(answers(subject, writer)).toEqual(answers(demo.model(undefined, path), writer));
+
+    // Terms the analysis does not draw from change nothing.
+    expect(subject.refresh(['favorites', `team:${team}:clips`, 'settings'])).toEqual({
+      events: [],
+      seasons: [],
+    });
+  });
+});
+
+describe('what if', () => {
+  it('ranks every team with probabilities in range, and the same seed gives the same figures', () => {
+    const { id, unplayed } = liveEvent(demo.synced.cache.reader);
+    const result = model.whatIf({ eventId: id, fixed: [], runs: 2000, seed: 7 });
+    expect(result).not.toBeNull();
+    if (result === null) return;
+    const size = result.teams.length;
+    expect(result.remaining).toBe(unplayed.length);
+    for (const team of result.teams) {
+      expect(team.top8).toBeGreaterThanOrEqual(0);
+      expect(team.top8).toBeLessThanOrEqual(1);
+      expect(team.expectedRank).toBeGreaterThanOrEqual(1);
+      expect(team.expectedRank).toBeLessThanOrEqual(size);
+    }
+    const topSum = result.teams.reduce((sum, team) => sum + team.top8, 0);
+    const rankSum = result.teams.reduce((sum, team) => sum + team.expectedRank, 0);
+    expect(topSum).toBeCloseTo(Math.min(8, size), 9);
+    expect(rankSum).toBeCloseTo((size * (size + 1)) / 2, 6);
+    expect(model.whatIf({ eventId: id, fixed: [], runs: 2000, seed: 7 })).toEqual(result);
+    expect(model.whatIf({ eventId: id, fixed: [], runs: 2000, seed: 8 })).not.toEqual(result);
+  });
+
+  it('honours fixed outcomes: with every match fixed, sure places are certain', () => {
+    const { id, unplayed } = liveEvent(demo.synced.cache.reader);
+    const fixed = unplayed.map((match) => ({ matchId: match.id, winner: 'red' as const }));
+    const result = model.whatIf({ eventId: id, fixed, runs: 500, seed: 1 });
+    expect(result?.remaining).toBe(0);
+    const points = new Map(model.event(id)?.teams.map((row) => [row.team, row.rankingPoints]));
+    for (const match of unplayed) {
+      for (const team of match.red) points.set(team, (points.get(team) ?? 0) + 2);
+    }
+    let sureIn = 0;
+    let sureOut = 0;
+    for (const row of result?.teams ?? []) {
+      const own = points.get(row.team) ?? 0;
+      const others = [...points].filter(([team]) => team !== row.team).map(([, value]) => value);
+      if (others.filter((value) => value >= own).length <= 7) {
+        expect(row.top8, `${row.team}`).toBe(1);
+        sureIn += 1;
+      } else if (others.filter((value) => value > own).length >= 8) {
+        expect(row.top8, `${row.team}`).toBe(0);
+        sureOut += 1;
+      }
+    }
+    expect(sureIn).toBeGreaterThan(0);
+    expect(sureOut).toBeGreaterThan(0);
+  });
+
+  it('refuses to fix a match already played, and knows no unknown event', () => {
+    const db = demo.synced.cache.reader;
+    const { id } = liveEvent(db);
+    const played = rawMatches(db, id).find((match) => match.status === 'played') as RawMatch;
+    expect(() =>
+      model.whatIf({
+        eventId: id,
+        fixed: [{ matchId: played.id, winner: 'red' }],
+        runs: 100,
+        seed: 1,
+      }),
+    ).toThrow(WhatIfInputError);
+    expect(model.whatIf({ eventId: '2026nosuchevent', fixed: [], runs: 100, seed: 1 })).toBeNull();
+  });
+});
