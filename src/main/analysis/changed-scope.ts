@@ -7,7 +7,7 @@ import type { AnalysisReader, MatchInfo } from './cache-read';
  */
 
 export interface ChangedScope {
-  /** Events whose record to re-read (with their matches and registrations: it may be new). */
+  /** Events whose record to re-read. */
   events: Set<string>;
   matches: Set<string>;
   registrations: Set<string>;
@@ -57,10 +57,10 @@ export function changedScope(
     } else if (key.kind === 'eventPart' && key.part === 'teams') {
       scope.registrations.add(key.eventId);
     } else if (key.kind === 'teamPart' && key.part !== 'clips') {
+      // A team's events name its registrations; its matches, rows of its events' schedules.
       for (const id of eventsOfTeam(key.teamNumber, reader, matches)) {
         scope.events.add(id);
-        scope.matches.add(id);
-        scope.registrations.add(id);
+        (key.part === 'events' ? scope.registrations : scope.matches).add(id);
       }
     }
   }

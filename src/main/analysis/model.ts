@@ -7,7 +7,7 @@ import type {
 } from '../../shared/ipc/analysis';
 import type { AnalysisModel, AnalysisModelFactory, AnalysisUpdate } from './analysis-model';
 import { AnalysisReader, type EventInfo, type MatchInfo } from './cache-read';
-import { changedScope } from './changed-scope';
+import { changedScope, type ChangedScope } from './changed-scope';
 import { eventAnswer } from './event-answer';
 import { eventFigures, type EventFigures } from './event-figures';
 import { isoSeconds } from './math/next-match';
@@ -51,63 +51,36 @@ class CacheAnalysis implements AnalysisModel {
   refresh(changed: readonly string[]): AnalysisUpdate {
     const asOf = isoSeconds(this.clock().getTime());
     const scope = this.loaded ? changedScope(changed, this.reader, this.matches) : 'everything';
-    const touched = new Set<string>();
-    const oldSeasons = new Map([...this.events].map(([id, event]) => [id, event.season]));
-    if (scope === 'everything') {
-      this.loadAll();
-      for (const id of new Set([...this.events.keys(), ...oldSeasons.keys()])) touched.add(id);
-    } else {
-      for (const id of scope.events) {
-        const event = this.reader.event(id);
-        if (event === null) this.events.delete(id);
-        else this.events.set(id, event);
-      }
-      for (const id of scope.matches) this.matches.set(id, this.reader.eventMatches(id));
-      if (scope.allRegistrations) this.loadRegistrations();
-      for (const id of scope.registrations)
-        this.registrations.set(id, this.reader.eventRegistrations(id));
-      for (const id of [...scope.events, ...scope.matches, ...scope.registrations]) touched.add(id);
-      if (scope.allRegistrations) for (const id of this.events.keys()) touched.add(id);
-    }
-
-    const dirtySeasons = new Set<string>();
-    for (const id of touched) {
-      const event = this.events.get(id);
-      const before = oldSeasons.get(id);
-      if (before !== undefined) dirtySeasons.add(before);
-      if (event === undefined) {
+    const dirty = scope === 'everything' ? this.reloadAll() : this.reload(scope);
+    this.loaded = true;
+    for (const id of dirty.events) {
+      if (this.events.has(id)) {
+        const figures = eventFigures(this.matches.get(id) ?? [], this.registrations.get(id) ?? []);
+        this.figures.set(id, figures);
+      } else {
         this.figures.delete(id);
         this.eventAsOf.delete(id);
-        this.matches.delete(id);
-        continue;
       }
-      dirtySeasons.add(event.season);
-      this.figures.set(
-        id,
-        eventFigures(this.matches.get(id) ?? [], this.registrations.get(id) ?? []),
-      );
     }
-    this.loaded = true;
 
     const seasons = [...new Set([...this.events.values()].map((event) => event.season))];
-    const rated = this.ratings.update(seasons, dirtySeasons, (season) =>
+    const rated = this.ratings.update(seasons, dirty.seasons, (season) =>
       ratedMatches(this.seasonEvents(season).map((event) => this.matches.get(event.id) ?? [])),
     );
-    const changedEvents = new Set(
-      [...touched].filter((id) => this.events.has(id) || oldSeasons.has(id)),
-    );
+    const changedEvents = new Set(dirty.events);
+    const changedSeasons = new Set([...dirty.seasons, ...rated]);
     for (const season of rated) {
       this.seasonAsOf.set(season, asOf);
       for (const event of this.seasonEvents(season)) changedEvents.add(event.id);
     }
-    for (const id of changedEvents) if (this.events.has(id)) this.eventAsOf.set(id, asOf);
+    for (const id of changedEvents) {
+      const season = this.events.get(id)?.season;
+      if (season === undefined) continue;
+      this.eventAsOf.set(id, asOf);
+      changedSeasons.add(season);
+    }
     for (const season of [...this.seasonAsOf.keys()]) {
       if (!seasons.includes(season)) this.seasonAsOf.delete(season);
-    }
-    const changedSeasons = new Set(rated);
-    for (const id of changedEvents) {
-      const season = this.events.get(id)?.season ?? oldSeasons.get(id);
-      if (season !== undefined) changedSeasons.add(season);
     }
     return { events: [...changedEvents].sort(), seasons: [...changedSeasons].sort() };
   }
@@ -132,19 +105,75 @@ class CacheAnalysis implements AnalysisModel {
     return [...this.events.values()].filter((event) => event.season === season);
   }
 
-  private loadAll(): void {
-    this.events.clear();
-    for (const event of this.reader.events()) this.events.set(event.id, event);
-    this.matches.clear();
-    for (const [id, list] of this.reader.allMatches()) this.matches.set(id, list);
-    this.loadRegistrations();
-    for (const id of [...this.figures.keys()]) if (!this.events.has(id)) this.figures.delete(id);
+  /** Everything re-read; only what differs from what was held counts as changed. */
+  private reloadAll(): Dirty {
+    const events = new Map(this.reader.events().map((event) => [event.id, event]));
+    const matches = this.reader.allMatches();
+    const registrations = this.reader.allRegistrations();
+    const ids = new Set([...this.events.keys(), ...events.keys()]);
+    const dirty: Dirty = { events: new Set(), seasons: new Set() };
+    for (const id of ids) this.setEvent(id, events.get(id) ?? null, dirty);
+    for (const id of ids) this.setMatches(id, matches.get(id) ?? [], dirty);
+    for (const id of ids) this.setRegistrations(id, registrations.get(id) ?? [], dirty);
+    return dirty;
   }
 
-  private loadRegistrations(): void {
-    this.registrations.clear();
-    for (const [id, list] of this.reader.allRegistrations()) this.registrations.set(id, list);
+  private reload(scope: ChangedScope): Dirty {
+    const dirty: Dirty = { events: new Set(), seasons: new Set() };
+    for (const id of scope.events) this.setEvent(id, this.reader.event(id), dirty);
+    for (const id of scope.matches) this.setMatches(id, this.reader.eventMatches(id), dirty);
+    if (scope.allRegistrations) {
+      const all = this.reader.allRegistrations();
+      for (const id of new Set([...this.registrations.keys(), ...all.keys()])) {
+        this.setRegistrations(id, all.get(id) ?? [], dirty);
+      }
+    }
+    for (const id of scope.registrations) {
+      this.setRegistrations(id, this.reader.eventRegistrations(id), dirty);
+    }
+    return dirty;
   }
+
+  private setEvent(id: string, next: EventInfo | null, dirty: Dirty): void {
+    const held = this.events.get(id) ?? null;
+    if (same(held, next)) return;
+    dirty.events.add(id);
+    // Names and dates do not enter the Ratings; a season's set of events does.
+    if (held?.season !== next?.season) {
+      if (held !== null) dirty.seasons.add(held.season);
+      if (next !== null) dirty.seasons.add(next.season);
+    }
+    if (next === null) this.events.delete(id);
+    else this.events.set(id, next);
+  }
+
+  private setMatches(id: string, next: MatchInfo[], dirty: Dirty): void {
+    if (same(this.matches.get(id) ?? [], next)) return;
+    dirty.events.add(id);
+    const season = this.events.get(id)?.season;
+    if (season !== undefined) dirty.seasons.add(season);
+    if (next.length === 0) this.matches.delete(id);
+    else this.matches.set(id, next);
+  }
+
+  private setRegistrations(id: string, next: number[], dirty: Dirty): void {
+    if (same(this.registrations.get(id) ?? [], next)) return;
+    dirty.events.add(id);
+    if (next.length === 0) this.registrations.delete(id);
+    else this.registrations.set(id, next);
+  }
+}
+
+interface Dirty {
+  /** Events whose figures to recompute. */
+  events: Set<string>;
+  /** Seasons whose Ratings may have changed. */
+  seasons: Set<string>;
+}
+
+/** Plain records read from rows compare by their JSON: same rows, same text. */
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 export const createAnalysisModel: AnalysisModelFactory = (db, clock) =>

@@ -1,6 +1,7 @@
-import type { Database } from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisModel } from '../../../src/main/analysis/analysis-model';
+import { createAnalysisModel } from '../../../src/main/analysis/model';
 import { WhatIfInputError } from '../../../src/main/analysis/what-if-answer';
 import { TEST_NOW } from '../../harness/server';
 import { demoAnalysis, type DemoAnalysis } from './demo-analysis';
@@ -20,10 +21,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => demo.close());
 
-const seasonsOf = (db: Database) => [...new Set(eventIds(db).map((event) => event.season))];
+const seasonsOf = (db: Database.Database) => [
+  ...new Set(eventIds(db).map((event) => event.season)),
+];
 
 /** Everything the model answers about the cache, for comparing two models. */
-function answers(subject: AnalysisModel, db: Database) {
+function answers(subject: AnalysisModel, db: Database.Database) {
   const events = eventIds(db).map(({ id }) => subject.event(id));
   const seasons = seasonsOf(db).map((season) => subject.season(season));
   const teams = (seasons.at(-1)?.teams ?? [])
@@ -33,7 +36,7 @@ function answers(subject: AnalysisModel, db: Database) {
 }
 
 /** The live event with the most qualification matches still to play. */
-function liveEvent(db: Database): { id: string; unplayed: RawMatch[] } {
+function liveEvent(db: Database.Database): { id: string; unplayed: RawMatch[] } {
   const candidates = eventIds(db).map(({ id }) => ({
     id,
     unplayed: rawMatches(db, id).filter(
@@ -47,7 +50,13 @@ function liveEvent(db: Database): { id: string; unplayed: RawMatch[] } {
   return best;
 }
 
-function setScores(writer: Database, id: string, red: number, blue: number, playedAt: string) {
+function setScores(
+  writer: Database.Database,
+  id: string,
+  red: number,
+  blue: number,
+  playedAt: string,
+) {
   const winner = red === blue ? 'tie' : red > blue ? 'red' : 'blue';
   writer
     .prepare(
@@ -124,6 +133,21 @@ describe('Ratings and predictions', () => {
 });
 
 describe('a refresh', () => {
+  it('computes everything on the first call, whatever it names', () => {
+    const db = new Database(demo.path, { readonly: true });
+    try {
+      const update = createAnalysisModel(db, () => new Date(TEST_NOW)).refresh(['favorites']);
+      expect(update.events).toEqual(
+        eventIds(db)
+          .map(({ id }) => id)
+          .sort(),
+      );
+      expect(update.seasons).toEqual(seasonsOf(db).sort());
+    } finally {
+      db.close();
+    }
+  });
+
   it('equals a fresh model after each change, recomputing what the notice names', async () => {
     const { path, writer } = await demo.copy();
     const subject = demo.model(undefined, path);
@@ -166,7 +190,13 @@ describe('a refresh', () => {
     subject.refresh([`team:${team}:matches`]);
     expect(answers(subject, writer)).toEqual(answers(demo.model(undefined, path), writer));
 
-    // Terms the analysis does not draw from change nothing.
+    // A notice about data that did not change, or that the analysis does not draw from: nothing.
+    expect(
+      subject.refresh([`event:${live}:matches`, 'registrations', `team:${team}:events`]),
+    ).toEqual({
+      events: [],
+      seasons: [],
+    });
     expect(subject.refresh(['favorites', `team:${team}:clips`, 'settings'])).toEqual({
       events: [],
       seasons: [],
