@@ -31,6 +31,8 @@ export interface ModelData {
   /** When each event's and each season's figures were computed. */
   eventAsOf: ReadonlyMap<string, string>;
   seasonAsOf: ReadonlyMap<string, string>;
+  /** Events where the team is registered or plays. */
+  eventsOf(teamNumber: number): readonly string[];
 }
 
 class CacheAnalysis implements AnalysisModel {
@@ -42,6 +44,7 @@ class CacheAnalysis implements AnalysisModel {
   readonly eventAsOf = new Map<string, string>();
   readonly seasonAsOf = new Map<string, string>();
   private loaded = false;
+  private teamIndex: Map<number, string[]> | null = null;
 
   constructor(
     private readonly reader: AnalysisReader,
@@ -53,6 +56,7 @@ class CacheAnalysis implements AnalysisModel {
     const scope = this.loaded ? changedScope(changed, this.reader, this.matches) : 'everything';
     const dirty = scope === 'everything' ? this.reloadAll() : this.reload(scope);
     this.loaded = true;
+    if (dirty.events.size > 0) this.teamIndex = null;
     for (const id of dirty.events) {
       if (this.events.has(id)) {
         const figures = eventFigures(this.matches.get(id) ?? [], this.registrations.get(id) ?? []);
@@ -99,6 +103,23 @@ class CacheAnalysis implements AnalysisModel {
 
   whatIf(input: WhatIfInput): WhatIfResult | null {
     return whatIfAnswer(this, input);
+  }
+
+  eventsOf(teamNumber: number): readonly string[] {
+    if (this.teamIndex === null) {
+      const index = new Map<number, Set<string>>();
+      const add = (team: number, id: string) => {
+        const held = index.get(team);
+        if (held === undefined) index.set(team, new Set([id]));
+        else held.add(id);
+      };
+      for (const [id, teams] of this.registrations) for (const team of teams) add(team, id);
+      for (const [id, list] of this.matches) {
+        for (const match of list) for (const team of [...match.red, ...match.blue]) add(team, id);
+      }
+      this.teamIndex = new Map([...index].map(([team, ids]) => [team, [...ids]]));
+    }
+    return (this.teamIndex.get(teamNumber) ?? []).filter((id) => this.events.has(id));
   }
 
   private seasonEvents(season: string): EventInfo[] {
@@ -148,7 +169,7 @@ class CacheAnalysis implements AnalysisModel {
   }
 
   private setMatches(id: string, next: MatchInfo[], dirty: Dirty): void {
-    if (same(this.matches.get(id) ?? [], next)) return;
+    if (sameMatches(this.matches.get(id) ?? [], next)) return;
     dirty.events.add(id);
     const season = this.events.get(id)?.season;
     if (season !== undefined) dirty.seasons.add(season);
@@ -169,6 +190,32 @@ interface Dirty {
   events: Set<string>;
   /** Seasons whose Ratings may have changed. */
   seasons: Set<string>;
+}
+
+function sameTeams(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((team, i) => team === b[i]);
+}
+
+/** Field by field: a season's worth of matches is compared on every `all` notice. */
+function sameMatches(a: readonly MatchInfo[], b: readonly MatchInfo[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((x, i) => {
+    const y = b[i];
+    return (
+      y !== undefined &&
+      x.id === y.id &&
+      x.type === y.type &&
+      x.number === y.number &&
+      x.played === y.played &&
+      x.scheduledAt === y.scheduledAt &&
+      x.playedAt === y.playedAt &&
+      x.redScore === y.redScore &&
+      x.blueScore === y.blueScore &&
+      x.winner === y.winner &&
+      sameTeams(x.red, y.red) &&
+      sameTeams(x.blue, y.blue)
+    );
+  });
 }
 
 /** Plain records read from rows compare by their JSON: same rows, same text. */

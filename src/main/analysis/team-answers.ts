@@ -15,14 +15,11 @@ import type { ModelData } from './model';
  * play different games, so a rating of one means nothing next to the other's.
  */
 
-function playsIn(teamNumber: number, data: ModelData, eventId: string): boolean {
-  if (data.registrations.get(eventId)?.includes(teamNumber) === true) return true;
-  const matches = data.matches.get(eventId) ?? [];
-  return matches.some((match) => match.red.includes(teamNumber) || match.blue.includes(teamNumber));
-}
-
 function teamEvents(data: ModelData, teamNumber: number): EventInfo[] {
-  return [...data.events.values()].filter((event) => playsIn(teamNumber, data, event.id));
+  return data.eventsOf(teamNumber).flatMap((id) => {
+    const event = data.events.get(id);
+    return event === undefined ? [] : [event];
+  });
 }
 
 function seasonBasis(data: ModelData, season: string): AnalysisBasis {

@@ -8,7 +8,7 @@ import { RatingState, type Prediction, type RatedMatch, type SeasonStart } from 
  */
 
 /** At most this many checkpoints per season (each is a copy of every team's state). */
-const MAX_CHECKPOINTS = 32;
+const MAX_CHECKPOINTS = 16;
 const MIN_CHECKPOINT_SPACING = 64;
 
 function sameTeams(a: readonly number[], b: readonly number[]): boolean {
@@ -41,6 +41,7 @@ export class SeasonReplay {
   private predictions: Prediction[] = [];
   private checkpoints: { position: number; state: RatingState }[] = [];
   private current: RatingState;
+  private byId: Map<string, Prediction> | null = null;
   /** Matches replayed by the last update (for tests of incrementality). */
   replayed = 0;
 
@@ -53,12 +54,14 @@ export class SeasonReplay {
   }
 
   /** Each played match's prediction from the Ratings before it, by match id. */
-  predictionsById(): Map<string, Prediction> {
+  predictionsById(): ReadonlyMap<string, Prediction> {
+    if (this.byId !== null) return this.byId;
     const result = new Map<string, Prediction>();
     this.matches.forEach((match, i) => {
       const prediction = this.predictions[i];
       if (prediction !== undefined) result.set(match.id, prediction);
     });
+    this.byId = result;
     return result;
   }
 
@@ -97,6 +100,7 @@ export class SeasonReplay {
       this.predictions.push(state.play(matches[i] as RatedMatch));
     }
     this.replayed = matches.length - first;
+    this.byId = null;
     this.matches = matches;
     this.current = state;
     return true;
