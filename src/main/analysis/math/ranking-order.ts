@@ -55,8 +55,16 @@ export function compareSlots(tally: RankingTally, a: number, b: number): number 
   );
 }
 
-/** Writes the slots in ranking order into `order` (reused between runs to spare allocations). */
-export function rankingOrder(tally: RankingTally, order: Int32Array): Int32Array {
-  for (let i = 0; i < order.length; i++) order[i] = i;
+/**
+ * Puts the slots of `order` in ranking order, in place. A what-if run passes the previous run's
+ * order, nearly right already, which the engine's merge sort (TimSort) takes in few comparisons. The
+ * order is total (team numbers differ), so the result does not depend on where it started.
+ */
+export function rankingOrder(tally: RankingTally, order: number[]): number[] {
   return order.sort((a, b) => compareSlots(tally, a, b));
+}
+
+/** The slots 0…size−1, to start an order from. */
+export function slotsInOrder(size: number): number[] {
+  return Array.from({ length: size }, (_, i) => i);
 }

@@ -1,5 +1,5 @@
 import type { Winner } from '../../../shared/wire/match';
-import { emptyTally, rankingOrder, tallyAlliance } from './ranking-order';
+import { emptyTally, rankingOrder, slotsInOrder, tallyAlliance } from './ranking-order';
 
 /*
  * An event's qualification ranking, computed here from its played qualification matches (the
@@ -59,7 +59,7 @@ export function rankEvent(
       }
     }
   }
-  const order = rankingOrder(tally, new Int32Array(list.length));
+  const order = rankingOrder(tally, slotsInOrder(list.length));
   return Array.from(order, (s, position): TeamStanding => {
     const played = tally.matches[s] ?? 0;
     const record = records[s] ?? { win: 0, tie: 0, loss: 0 };

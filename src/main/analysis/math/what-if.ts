@@ -1,6 +1,6 @@
 import type { Winner } from '../../../shared/wire/match';
 import { SeededRandom } from './prng';
-import { rankingOrder, tallyAlliance, type RankingTally } from './ranking-order';
+import { rankingOrder, slotsInOrder, tallyAlliance, type RankingTally } from './ranking-order';
 import { WIN_PROBABILITY_SLOPE } from './win-probability';
 
 /*
@@ -61,7 +61,7 @@ export function simulate({ base, matches, spread, runs, seed }: SimulationInput)
   const random = new SeededRandom(seed);
   const noise = NOISE_SHARE * spread;
   const work = blankLike(base);
-  const order = new Int32Array(size);
+  const order = slotsInOrder(size);
   const rankSum = new Float64Array(size);
   const top = new Float64Array(size);
   for (let run = 0; run < runs; run++) {
