@@ -190,6 +190,14 @@ describe('a refresh', () => {
     subject.refresh([`team:${team}:matches`]);
     expect(answers(subject, writer)).toEqual(answers(demo.model(undefined, path), writer));
 
+    // An event dropped from the cache (its matches go with it) in the middle season.
+    const dropped = events.filter((event) => event.season === seasons[1])[3] as { id: string };
+    writer.prepare('DELETE FROM events WHERE id = ?').run(dropped.id);
+    const afterDrop = subject.refresh([`event:${dropped.id}`]);
+    expect(afterDrop.events).toContain(dropped.id);
+    expect(subject.event(dropped.id)).toBeNull();
+    expect(answers(subject, writer)).toEqual(answers(demo.model(undefined, path), writer));
+
     // A notice about data that did not change, or that the analysis does not draw from: nothing.
     expect(
       subject.refresh([`event:${live}:matches`, 'registrations', `team:${team}:events`]),
