@@ -2,6 +2,12 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisModel } from '../../../src/main/analysis/analysis-model';
 import { createAnalysisModel } from '../../../src/main/analysis/model';
+import {
+  eventAnalysisSchema,
+  seasonAnalysisSchema,
+  teamAnalysisSchema,
+  whatIfResultSchema,
+} from '../../../src/shared/ipc/analysis';
 import { WhatIfInputError } from '../../../src/main/analysis/what-if-answer';
 import { TEST_NOW } from '../../harness/server';
 import { demoAnalysis, type DemoAnalysis } from './demo-analysis';
@@ -70,6 +76,18 @@ describe('Ratings and predictions', () => {
   it('are the same for the same data, from a fresh model', () => {
     const db = demo.synced.cache.reader;
     expect(answers(demo.model(), db)).toEqual(answers(model, db));
+  });
+
+  it('answer in the shapes the contract binds', () => {
+    const db = demo.synced.cache.reader;
+    const { events, seasons, teams } = answers(model, db);
+    for (const answer of events) expect(eventAnalysisSchema.parse(answer)).toEqual(answer);
+    for (const answer of seasons) expect(seasonAnalysisSchema.parse(answer)).toEqual(answer);
+    for (const answer of teams) expect(teamAnalysisSchema.parse(answer)).toEqual(answer);
+    const whatIf = model.whatIf({ eventId: liveEvent(db).id, fixed: [], runs: 100, seed: 1 });
+    expect(whatIfResultSchema.parse(whatIf)).toEqual(whatIf);
+    expect(events.length).toBeGreaterThan(0);
+    expect(teams.length).toBeGreaterThan(0);
   });
 
   it('do better than a coin flip on the demo data', () => {
