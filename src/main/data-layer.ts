@@ -16,11 +16,14 @@ import { openCacheElsewhere } from './handlers/edits-elsewhere';
 import { createReadHandlers } from './handlers/reads';
 import { createSettingsHandlers } from './handlers/settings';
 import { createSyncHandlers } from './handlers/sync';
+import { createPickListHandlers } from './handlers/picklists';
 import { ChangeNotices } from './ipc/change-notices';
 import { PushHub } from './ipc/push-hub';
 import { ElsewhereReader } from './outbox/outbox-rows';
 import type { DataHandlers } from './services';
 import { Favorites } from './settings/favorites';
+import { PickLists } from './picklists/pick-lists';
+import { TeamNotes } from './picklists/team-notes';
 import { SettingsStore } from './settings/settings-store';
 import { serviceConnector } from './sync/connect';
 import { SyncEngine, type RunWatcher } from './sync/engine';
@@ -58,6 +61,9 @@ export interface DataLayer {
   favorites: Favorites;
   /** What the last syncs changed in pinned events and favorite teams. */
   digest: DigestStore;
+  /** The person's pick lists and team notes: local only, kept through "Clear cache". */
+  pickLists: PickLists;
+  notes: TeamNotes;
   pushes: PushHub;
   /** The commands a layer answers on its own (not `app:info`, setup, theme, links, export). */
   handlers: DataHandlers;
@@ -80,6 +86,8 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
   const settings = new SettingsStore(cache.reader, cache.writer, queue);
   const favorites = new Favorites(cache.reader, cache.writer, queue, now);
   const digest = new DigestStore(cache.reader, cache.writer, queue);
+  const pickLists = new PickLists(cache.reader, cache.writer, queue, now);
+  const notes = new TeamNotes(cache.reader, cache.writer, queue, now);
   const serviceUrl = () => settings.baseUrl() ?? options.defaultBaseUrl ?? null;
   // The demo's address changes with every launch; its edits belong to the demo all the same.
   const editScope = () =>
@@ -130,6 +138,7 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
     }),
     ...createCacheHandlers({ engine, settings, forgetSyncedData: forget }),
     ...createDigestHandlers(digest, now),
+    ...createPickListHandlers(pickLists, notes),
     ...createEditHandlers({
       engine,
       settings,
@@ -147,6 +156,8 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
     settings,
     favorites,
     digest,
+    pickLists,
+    notes,
     pushes,
     handlers,
     close: async () => {

@@ -45,6 +45,18 @@ export const TEAM_EXPORT_COLUMNS = [
   'clipCount',
 ] as const;
 
+/** The app's files of teams add the person's private note on each (the command line's do not). */
+export const APP_TEAM_EXPORT_COLUMNS = [...TEAM_EXPORT_COLUMNS, 'note'] as const;
+
+/** A pick list as a file: its order, whether each team was picked, and the notes on it. */
+export const PICK_LIST_EXPORT_COLUMNS = [
+  'rank',
+  'teamNumber',
+  'teamName',
+  'picked',
+  'note',
+] as const;
+
 export const MATCH_EXPORT_COLUMNS = [
   'id',
   'eventId',

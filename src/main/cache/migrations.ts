@@ -368,6 +368,35 @@ CREATE TABLE notified (
 ) STRICT, WITHOUT ROWID;
 `;
 
+/*
+ * Pick lists and private team notes: the person's own, never sent to the service, so no key on
+ * `events` or `teams` (whose rows "Clear cache" deletes) and none of them in `forget.ts`.
+ * `position` orders a list's entries; `used_at` (local time) says which list was used last.
+ */
+const PICK_LISTS_SCHEMA = `
+CREATE TABLE pick_lists (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  event_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  used_at TEXT NOT NULL,
+  UNIQUE (event_id, name)
+) STRICT;
+CREATE TABLE pick_entries (
+  list_id INTEGER NOT NULL REFERENCES pick_lists (id) ON DELETE CASCADE,
+  team_number INTEGER NOT NULL CHECK (team_number BETWEEN 1 AND 99999),
+  position INTEGER NOT NULL,
+  note TEXT NOT NULL DEFAULT '',
+  picked INTEGER NOT NULL DEFAULT 0 CHECK (picked IN (0, 1)),
+  PRIMARY KEY (list_id, team_number)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX pick_entries_in_order ON pick_entries (list_id, position);
+CREATE TABLE team_notes (
+  team_number INTEGER PRIMARY KEY CHECK (team_number BETWEEN 1 AND 99999),
+  note TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+) STRICT;
+`;
+
 /** The cache's migrations, in order. Append only: a shipped migration is never edited. */
 export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'cache tables', up: (db) => db.exec(CACHE_SCHEMA) },
@@ -383,6 +412,7 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'checks of sent edits', up: (db) => db.exec(SENT_CHECKS_SCHEMA) },
   { version: 6, name: 'what sent edits changed', up: (db) => db.exec(SENT_EDITS_SCHEMA) },
   { version: 7, name: 'what changed digest', up: (db) => db.exec(DIGEST_SCHEMA) },
+  { version: 8, name: 'pick lists and team notes', up: (db) => db.exec(PICK_LISTS_SCHEMA) },
 ];
 
 /**

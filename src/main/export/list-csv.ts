@@ -2,15 +2,17 @@ import type { ExportList } from '../../shared/ipc/actions';
 import { csvRecordRow, csvRow } from '../../shared/csv';
 import {
   APP_EVENT_EXPORT_COLUMNS,
+  APP_TEAM_EXPORT_COLUMNS,
   appEventExportRecord,
   MATCH_EXPORT_COLUMNS,
-  TEAM_EXPORT_COLUMNS,
+  PICK_LIST_EXPORT_COLUMNS,
   TEAM_STATS_EXPORT_COLUMNS,
 } from '../../shared/export-columns';
 import type { ListMeta } from '../../shared/wire/envelopes';
 import type { ReadHandlers } from '../handlers/reads';
 import { IpcFailure } from '../ipc/failure';
 import type { AppDatabase } from '../storage/database';
+import { pickListRecords, withNotes, type OwnLists } from './own-lists';
 
 /** The most a read command gives per page. */
 const PER_PAGE = 100;
@@ -44,11 +46,11 @@ type Page<Item> = { data: Item[]; meta: ListMeta };
  * in one snapshot of the cache, so a sync committing meanwhile cannot shift rows between them.
  */
 export async function listCsv(
-  source: { reads: ReadHandlers; reader: AppDatabase },
+  source: { reads: ReadHandlers; reader: AppDatabase; own: OwnLists },
   list: ExportList,
 ): Promise<ListCsv> {
   const { name, columns, records } = await inSnapshot(source.reader, () =>
-    readList(source.reads, list),
+    readList(source.reads, source.own, list),
   );
   let csv = UTF8_BOM + csvRow(columns);
   for (const record of records) csv += csvRecordRow(record, columns);
@@ -77,7 +79,11 @@ async function everyPage<Item>(
   }
 }
 
-async function readList(reads: ReadHandlers, list: ExportList): Promise<ListRecords> {
+async function readList(
+  reads: ReadHandlers,
+  own: OwnLists,
+  list: ExportList,
+): Promise<ListRecords> {
   const pages = { perPage: PER_PAGE };
   switch (list.list) {
     case 'events': {
@@ -97,16 +103,22 @@ async function readList(reads: ReadHandlers, list: ExportList): Promise<ListReco
       const filters = { season, region, search };
       return {
         name: list.season === undefined ? 'teams' : `teams-${list.season}`,
-        columns: TEAM_EXPORT_COLUMNS,
-        records: await everyPage((page) => reads['teams:list']({ ...filters, ...pages, page })),
+        columns: APP_TEAM_EXPORT_COLUMNS,
+        records: withNotes(
+          own.notes,
+          await everyPage((page) => reads['teams:list']({ ...filters, ...pages, page })),
+        ),
       };
     }
     case 'eventTeams':
       return {
         name: `${list.eventId}-teams`,
-        columns: TEAM_EXPORT_COLUMNS,
-        records: await everyPage((page) =>
-          reads['events:teams']({ eventId: list.eventId, ...pages, page }),
+        columns: APP_TEAM_EXPORT_COLUMNS,
+        records: withNotes(
+          own.notes,
+          await everyPage((page) =>
+            reads['events:teams']({ eventId: list.eventId, ...pages, page }),
+          ),
         ),
       };
     case 'eventMatches': {
@@ -159,6 +171,10 @@ async function readList(reads: ReadHandlers, list: ExportList): Promise<ListReco
         columns: TEAM_STATS_EXPORT_COLUMNS,
         records,
       };
+    }
+    case 'pickList': {
+      const { name, records } = await pickListRecords(reads, own.pickLists, list.listId);
+      return { name, columns: PICK_LIST_EXPORT_COLUMNS, records };
     }
   }
 }

@@ -16,7 +16,14 @@ export function createExportHandlers({
   return {
     'export:csv': async (list) => {
       const file = await withLayer((layer) =>
-        listCsv({ reads: layer.handlers, reader: layer.cache.reader }, list),
+        listCsv(
+          {
+            reads: layer.handlers,
+            reader: layer.cache.reader,
+            own: { pickLists: layer.pickLists, notes: layer.notes },
+          },
+          list,
+        ),
       );
       const saved = await platform.saveFile({
         suggestedName: file.suggestedName,

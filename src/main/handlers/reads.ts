@@ -165,7 +165,7 @@ export function createReadHandlers({ reader, now, requestFetch }: ReadDeps): Rea
 
     'search:query': ({ text, limit }) => ({
       ...quickSearch.search(text, limit, clock()),
-      builtFrom: ['events', 'teams'],
+      builtFrom: ['events', 'teams', 'notes'],
     }),
   };
 }

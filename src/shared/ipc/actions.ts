@@ -4,6 +4,7 @@ import { eventIdSchema, httpsUrlSchema, seasonSchema, teamNumberSchema } from '.
 import { matchTypeSchema } from '../wire/match';
 import { noInput, type CommandSpec } from './command';
 import { filterTextSchema } from './filter-text';
+import { pickListIdSchema } from './picklists';
 
 const filterText = filterTextSchema;
 
@@ -48,6 +49,7 @@ export const exportListSchema = z.discriminatedUnion('list', [
     teamNumbers: z.array(teamNumberSchema).min(2).max(4),
     season: seasonSchema.optional(),
   }),
+  z.strictObject({ list: z.literal('pickList'), listId: pickListIdSchema }),
 ]);
 export type ExportList = z.infer<typeof exportListSchema>;
 export type ExportListName = ExportList['list'];

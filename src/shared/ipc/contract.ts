@@ -10,6 +10,7 @@ import { profileCommands } from './profiles';
 import { setupCommands } from './setup';
 import { syncCommands } from './sync';
 import { updateCommands } from './updates';
+import { pickListCommands } from './picklists';
 
 // Command specs live in one file per domain; they are re-exported here for the contract's users.
 export { noInput, type CommandSpec } from './command';
@@ -48,6 +49,7 @@ export const commands = {
   ...updateCommands,
   ...digestCommands,
   ...notificationCommands,
+  ...pickListCommands,
 } as const satisfies Record<`${string}:${string}`, CommandSpec>;
 
 export type Commands = typeof commands;

@@ -77,6 +77,7 @@ export function isResourceKey(key: string): key is ResourceKey {
  * - `settings`: which data the app shows and the service settings (address, key, scope);
  * - `outbox`: organizers' queued edits (their states, errors and conflicts);
  * - `digest`: what the last syncs changed in pinned events and favorite teams;
+ * - `picklists`, `notes`: the person's pick lists and team notes, local only;
  * - `analysis`: what the analysis worker computed from the cache (rankings, OPR, Ratings...);
  * - `all`: everything synced was replaced at once (a change of service).
  */
@@ -90,6 +91,8 @@ export type CacheResource =
   | 'outbox'
   | 'digest'
   | 'analysis'
+  | 'picklists'
+  | 'notes'
   | 'all';
 
 const LOCAL_RESOURCES: ReadonlySet<string> = new Set([
@@ -100,6 +103,8 @@ const LOCAL_RESOURCES: ReadonlySet<string> = new Set([
   'outbox',
   'digest',
   'analysis',
+  'picklists',
+  'notes',
   'all',
 ]);
 const TEAM_STATS_KEY = /^team:(\d{1,5}):stats$/;

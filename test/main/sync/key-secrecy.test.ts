@@ -246,6 +246,20 @@ describe('the app’s data layer', () => {
     await ask('sync:cancel');
     await layer.engine.idle();
 
+    // The person's own pick lists and notes: local, and as free of keys as the rest.
+    const { id: listId } = (await ask('picklists:create', { eventId, name: 'Secrecy' })) as {
+      id: number;
+    };
+    await ask('picklists:rename', { listId, name: 'Secrecy 2' });
+    await ask('picklists:add', { listId, teamNumber });
+    await ask('picklists:move', { listId, teamNumber, to: 0 });
+    await ask('picklists:setEntry', { listId, teamNumber, picked: true, note: 'fast' });
+    await ask('picklists:list', { eventId });
+    await ask('picklists:remove', { listId, teamNumber });
+    await ask('picklists:delete', { listId });
+    await ask('notes:set', { teamNumber, note: 'quick climber' });
+    await ask('notes:get', { teamNumber });
+
     // Organizers' edits: a viewer's key queues them and the service refuses them, in words that
     // hold no key either.
     await ask('edits:role');

@@ -56,6 +56,7 @@ export class QuickSearch {
   private readonly teamsInRange: Statement<[number, number, number], number>;
   private readonly teamsMatching: Statement<[string, number], number>;
   private readonly eventsMatching: Statement<[string, number], string>;
+  private readonly teamsByNote: Statement<[string, number], number>;
   private readonly shortText: ShortTextScan;
 
   constructor(db: AppDatabase) {
@@ -84,6 +85,14 @@ export class QuickSearch {
         `SELECT e.id FROM events_search
         JOIN events e ON e.rowid = events_search.rowid
         WHERE events_search MATCH ? AND e.listed = 1 ORDER BY e.start_date DESC, e.id LIMIT ?`,
+      )
+      .pluck();
+    // The person's notes are few and short: a scan, after every indexed tier.
+    this.teamsByNote = db
+      .prepare<[string, number], number>(
+        `SELECT n.team_number FROM team_notes n
+        JOIN teams t ON t.number = n.team_number AND t.listed = 1
+        WHERE instr(lower(n.note), lower(?)) > 0 ORDER BY n.team_number LIMIT ?`,
       )
       .pluck();
     this.shortText = new ShortTextScan(db);
@@ -124,6 +133,7 @@ export class QuickSearch {
       if (found.full) break;
       found.add(this.teamsMatching.all(ftsPhrase(column, query), found.limit));
     }
+    if (!found.full) found.add(this.teamsByNote.all(query, found.limit));
     return found.keys;
   }
 
