@@ -10,6 +10,7 @@ import { clipFilters, EventClipsTab } from './events/EventClipsTab';
 import { EventEditActions } from './events/EventEditActions';
 import { EventHeader } from './events/EventHeader';
 import { EventMatchesTab } from './events/EventMatchesTab';
+import { EventPickListsTab } from './events/EventPickListsTab';
 import { EventTeamsTab } from './events/EventTeamsTab';
 import { neverSynced } from './events/PartState';
 import { PendingDeleteNotices } from './events/PendingDeleteNotices';
@@ -19,7 +20,7 @@ import '../styles/forms.css';
 import { useAddressParams } from '../use-address-params';
 import { useFollowRename } from './events/use-follow-rename';
 
-const TABS = ['teams', 'matches', 'clips'] as const;
+const TABS = ['teams', 'matches', 'clips', 'picklists'] as const;
 type EventTab = (typeof TABS)[number];
 
 function tabParam(text: string | null): EventTab {
@@ -163,6 +164,11 @@ export function EventView() {
                 }
               />
             ),
+          },
+          {
+            value: 'picklists',
+            label: 'Pick lists',
+            content: <EventPickListsTab eventId={eventId} teams={teams} />,
           },
         ]}
       />

@@ -16,6 +16,7 @@ import { notKeptWords } from './teams/not-kept-words';
 import { SeasonSummary } from './teams/SeasonSummary';
 import { seasonParam } from './teams/seasons';
 import { TeamHeader } from './teams/TeamHeader';
+import { TeamNote } from './teams/TeamNote';
 import {
   clipSortParam,
   TeamClipsPanel,
@@ -172,6 +173,7 @@ function TeamPage({ teamNumber }: { teamNumber: number }) {
   return (
     <div className="team-view">
       <TeamHeader team={team.value.data} freshness={team.value.freshness} />
+      <TeamNote teamNumber={team.value.data.number} />
 
       <section
         className="team-season"

@@ -17,6 +17,7 @@ import { useOverlays } from '../../stores/quick-open';
 import { selectOffline, useSyncStatus } from '../../stores/sync-status';
 import type { CompareLocationState } from '../../views/CompareView';
 import { MOD_KEY } from '../SyncBar';
+import { usePickListAddActions } from './pick-list-actions';
 import { useProfileSwitchActions } from './profile-actions';
 
 /** What quick open does after an action: where focus goes once the dialog has closed. */
@@ -61,6 +62,7 @@ export function useQuickActions(query: string, typedTeam: number | null): QuickA
   const pageTeam = Number(matchPath('/teams/:teamNumber', pathname)?.params.teamNumber);
   const compareTeam = typedTeam ?? (Number.isInteger(pageTeam) ? pageTeam : null);
   const next = shownTheme(theme) === 'dark' ? 'light' : 'dark';
+  const pickAdds = usePickListAddActions(query, compareTeam);
 
   const actions: QuickAction[] = [];
   // Offline no sync can reach the service: the bar says it syncs by itself once it can.
@@ -86,6 +88,7 @@ export function useQuickActions(query: string, typedTeam: number | null): QuickA
       run: () => void navigate(paths.compare([compareTeam]), { state }),
     });
   }
+  actions.push(...pickAdds);
   if (exportTarget !== null) {
     actions.push({
       value: 'action:export',
