@@ -33,8 +33,8 @@ const CHUNKS: readonly { sql: string }[] = [
 /**
  * Empties everything synced from a service, in one transaction of many short steps: the views see
  * the old service's data until the commit and an empty cache after it, never a mix. Favorites,
- * pins, settings and the outbox of edits are the person's own and stay; `Outbox.restore` puts
- * the edits back on screen.
+ * pins, pick lists, team notes, settings and the outbox of edits are the person's own and stay;
+ * `Outbox.restore` puts the edits back on screen.
  */
 export async function forgetSyncedData(writer: AppDatabase, queue: WriteQueue): Promise<void> {
   const statements = CHUNKS.map(({ sql }) => writer.prepare(sql));
