@@ -112,7 +112,12 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
       if (refused !== keyRefused) notices.add(['settings']);
       keyRefused = refused;
     },
-    onEventRenamed: (from, to) => pushes.send('events:renamed', { from, to }),
+    onEventRenamed: (from, to) => {
+      pushes.send('events:renamed', { from, to });
+      pickLists
+        .followEvent(from, to)
+        .catch((error: unknown) => options.reportError?.('picklists', error));
+    },
     onRun: {
       syncStarted: (run) => options.activity?.syncStarted(run),
       syncFinished: async (summary) => {

@@ -35,6 +35,7 @@ export class PickLists {
   private readonly renameList: Statement<[string, string, number]>;
   private readonly touchList: Statement<[string, number]>;
   private readonly deleteList: Statement<[number]>;
+  private readonly moveEvent: Statement<[string, string]>;
   private readonly entryCount: Statement<[number], number>;
   private readonly hasEntry: Statement<[number, number], number>;
   private readonly insertEntry: Statement<[number, number, number]>;
@@ -73,6 +74,10 @@ export class PickLists {
     this.renameList = writer.prepare('UPDATE pick_lists SET name = ?, used_at = ? WHERE id = ?');
     this.touchList = writer.prepare('UPDATE pick_lists SET used_at = ? WHERE id = ?');
     this.deleteList = writer.prepare('DELETE FROM pick_lists WHERE id = ?');
+    // A list whose name the event already has under its new code stays under the old one.
+    this.moveEvent = writer.prepare(
+      'UPDATE OR IGNORE pick_lists SET event_id = ? WHERE event_id = ?',
+    );
     this.entryCount = writer
       .prepare<[number], number>('SELECT count(*) FROM pick_entries WHERE list_id = ?')
       .pluck();
@@ -183,6 +188,13 @@ export class PickLists {
         this.pickEntry.run(change.picked ? 1 : 0, listId, teamNumber);
       }
       if (change.note !== undefined) this.noteEntry.run(change.note, listId, teamNumber);
+    });
+  }
+
+  /** An event created here got the service's code: its lists go with it. */
+  async followEvent(from: string, to: string): Promise<void> {
+    await this.queue.run(() => {
+      if (this.moveEvent.run(to, from).changes > 0) this.queue.changes.record('picklists');
     });
   }
 

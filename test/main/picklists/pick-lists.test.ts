@@ -251,3 +251,49 @@ describe('what the person keeps', () => {
     expect(teamRows.filter((row) => row.at(-1) !== '')).toHaveLength(1);
   });
 });
+
+describe('an event created here', () => {
+  it('keeps its pick lists when the service gives it its code', async () => {
+    const organizer = openDataLayer({
+      dataDirectory: mkdtempSync(join(tmpdir(), 'pitside-picklists-created-')),
+      fetch,
+      credentials: createCredentials(),
+      now: () => new Date(TEST_NOW),
+      defaultBaseUrl: service.url,
+      keyOverride: { baseUrl: service.url, key: service.keys.organizer, from: 'environment' },
+    });
+    try {
+      const send = dispatcherOf(organizer);
+      const renames: { from: string; to: string }[] = [];
+      organizer.pushes.attach((name, payload) => {
+        if (name === 'events:renamed') renames.push(payload as { from: string; to: string });
+      });
+      const { eventId: local } = await valueOf<{ eventId: string }>(
+        send('events:create', {
+          event: {
+            name: 'Pick List Invitational',
+            season: '2026-2027',
+            startDate: '2026-12-05T09:00:00Z',
+            endDate: '2026-12-06T18:00:00Z',
+            location: { city: 'Leeds', country: 'GB' },
+          },
+        }),
+      );
+      const { id } = await valueOf<{ id: number }>(
+        send('picklists:create', { eventId: local, name: 'Ours' }),
+      );
+      await valueOf(send('edits:sendNow', undefined));
+      await organizer.engine.idle();
+      expect(renames.map((rename) => rename.from)).toEqual([local]);
+      await organizer.queue.idle();
+      const moved = await valueOf<PickListsAnswer>(
+        send('picklists:list', { eventId: renames[0]!.to }),
+      );
+      expect(moved.data.map((list) => list.id)).toEqual([id]);
+      const left = await valueOf<PickListsAnswer>(send('picklists:list', { eventId: local }));
+      expect(left.data).toEqual([]);
+    } finally {
+      await organizer.close();
+    }
+  });
+});
