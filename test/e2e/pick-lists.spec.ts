@@ -1,6 +1,8 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { TeamListItem } from '../../src/shared/wire/team';
 import { parseCsv } from '../cli/csv-parse';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { tourSubjects } from './support/tour';
 
@@ -12,6 +14,21 @@ import { tourSubjects } from './support/tour';
 const VIEWPORT = { width: 1366, height: 820 };
 
 test.use({ viewport: VIEWPORT });
+// A whole path with four axe checks, which take 1 to 3 s each on these machines.
+test.describe.configure({ timeout: 90_000 });
+
+/** WCAG 2.1 AA findings, serious or worse, in one part of the page (as axe.spec.ts checks views). */
+async function violations(page: Page, include: string): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(true)
+    .include(include)
+    .analyze();
+  return found
+    .filter((each) => each.impact === 'serious' || each.impact === 'critical')
+    .flatMap((each) => each.nodes.map((node) => `${each.id}: ${node.target.join(' ')}`));
+}
 
 test('a pick list built by keyboard, exported; a team note shown and found', async ({
   app,
@@ -100,10 +117,11 @@ test('a pick list built by keyboard, exported; a team note shown and found', asy
   await expect(notice).toHaveText(new RegExp(`^Added ${d} to First pick\\.`));
   await expect.poll(order).toEqual([b, a, c, d]);
 
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.screenshot({ path: testInfo.outputPath('pick-lists-light.png') });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: testInfo.outputPath('pick-lists-dark.png') });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.screenshot({ path: testInfo.outputPath(`pick-lists-${theme}.png`) });
+    expect(await violations(page, '[data-testid="event-picklists"]'), theme).toEqual([]);
+  }
 
   // A private note on a team: saved as typed, shown on its page, found by quick open.
   await app.go(`/teams/${b}`);
@@ -118,8 +136,9 @@ test('a pick list built by keyboard, exported; a team note shown and found', asy
   await expect(quickOpen.highlighted).toHaveText(new RegExp(`^${b} · `));
   await page.keyboard.press('Enter');
   await expect(note).toHaveValue('Zebracorn scout says: great defence');
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.screenshot({ path: testInfo.outputPath('team-note-light.png') });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: testInfo.outputPath('team-note-dark.png') });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.screenshot({ path: testInfo.outputPath(`team-note-${theme}.png`) });
+    expect(await violations(page, '.team-note'), theme).toEqual([]);
+  }
 });
