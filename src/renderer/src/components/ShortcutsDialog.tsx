@@ -7,6 +7,7 @@ const SHORTCUTS: readonly [string, string][] = [
   [`${MOD_KEY}S`, 'Sync now'],
   ['↑ ↓, Enter, Esc', 'Move, open and close in quick open and lists'],
   ['Tab, Shift+Tab', 'Move between controls; focus is always shown'],
+  ['Alt+↑ ↓, X, N, Delete', 'In a pick list: move a team, cross it off, write a note, remove it'],
   ['?', 'This list'],
 ];
 
