@@ -3,12 +3,14 @@ import { DEMO_EDIT_SCOPE } from '../shared/edits-elsewhere';
 import type { EditsElsewhereGroup } from '../shared/ipc/edits';
 import type { ResourceKey } from '../shared/ipc/resources';
 import type { FetchLike } from './api/request';
+import { AnalysisService } from './analysis/analysis-service';
 import { DigestStore } from './cache/digest/digest-store';
 import { forgetSyncedData } from './cache/forget';
 import { openCache, type CacheFiles } from './cache/open';
 import { WriteQueue } from './cache/write-queue';
 import type { Credentials } from './credentials/credentials';
 import type { KeyOverride } from './credentials/key-override';
+import { createAnalysisHandlers } from './handlers/analysis';
 import { createCacheHandlers } from './handlers/cache';
 import { createDigestHandlers } from './handlers/digest';
 import { createEditHandlers } from './handlers/edits';
@@ -64,6 +66,8 @@ export interface DataLayer {
   /** The person's pick lists and team notes: local only, kept through "Clear cache". */
   pickLists: PickLists;
   notes: TeamNotes;
+  /** Rankings, OPR, Ratings and predictions, computed on a worker. */
+  analysis: AnalysisService;
   pushes: PushHub;
   /** The commands a layer answers on its own (not `app:info`, setup, theme, links, export). */
   handlers: DataHandlers;
@@ -81,7 +85,17 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
     nativeBinding: options.nativeBinding,
   });
   const pushes = options.pushes ?? new PushHub(options.reportError);
-  const notices = new ChangeNotices((resources) => pushes.send('cache:changed', { resources }));
+  const analysis = new AnalysisService({
+    file: join(options.dataDirectory, CACHE_FILE),
+    nativeBinding: options.nativeBinding,
+    now,
+    reportError: options.reportError ?? (() => {}),
+    updated: () => pushes.send('cache:changed', { resources: ['analysis'] }),
+  });
+  const notices = new ChangeNotices((resources) => {
+    pushes.send('cache:changed', { resources });
+    analysis.changed(resources);
+  });
   const queue = new WriteQueue(cache.writer, { onCommit: (changed) => notices.add(changed) });
   const settings = new SettingsStore(cache.reader, cache.writer, queue);
   const favorites = new Favorites(cache.reader, cache.writer, queue, now);
@@ -144,6 +158,7 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
     ...createCacheHandlers({ engine, settings, forgetSyncedData: forget }),
     ...createDigestHandlers(digest, now),
     ...createPickListHandlers(pickLists, notes),
+    ...createAnalysisHandlers(analysis),
     ...createEditHandlers({
       engine,
       settings,
@@ -163,11 +178,13 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
     digest,
     pickLists,
     notes,
+    analysis,
     pushes,
     handlers,
     close: async () => {
       await engine.close();
       notices.flush();
+      await analysis.close();
       cache.close();
     },
   };

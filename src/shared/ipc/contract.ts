@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { readCommands } from './reads';
 import { noInput, type CommandSpec } from './command';
 import { actionCommands } from './actions';
+import { analysisCommands } from './analysis';
 import { digestCommands } from './digest';
 import { notificationCommands } from './notifications';
 import { editCommands } from './edits';
@@ -50,6 +51,7 @@ export const commands = {
   ...digestCommands,
   ...notificationCommands,
   ...pickListCommands,
+  ...analysisCommands,
 } as const satisfies Record<`${string}:${string}`, CommandSpec>;
 
 export type Commands = typeof commands;
