@@ -22,7 +22,16 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'src/main/index.ts'),
+          // A worker thread's program is a file of its own (src/main/analysis/worker-script.ts).
+          'analysis-worker': resolve(
+            import.meta.dirname,
+            'src/main/analysis/worker/analysis-worker.ts',
+          ),
+        },
+      },
     },
   },
   preload: {

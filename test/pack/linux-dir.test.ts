@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import config, { asarIntegrityPlatforms } from '../../electron-builder.config';
 import { checkPackagedAbi, REQUIRE_ENV } from '../../scripts/native-abi.mjs';
+import { BUILT_WORKER } from '../../src/main/analysis/worker-script';
 import { asarFiles, readAsarText, type AsarEntry } from './asar';
 import { electronDefaults, readFuses, writeStandInBinary, type Fuses } from './fuse-wire';
 
@@ -139,6 +140,15 @@ describe('the Linux directory build (Electron stand-in)', () => {
     for (const name of Object.keys(pkg.dependencies)) {
       expect(names.has(name), `${name} is packed`).toBe(true);
     }
+  });
+
+  it('packs the analysis worker beside main’s code, where main starts it from', () => {
+    // Electron reads the archive in worker threads (electron/electron#33216), as it does for the
+    // checkpoint worker's better-sqlite3: the worker stays in app.asar with the code it shares.
+    const worker = files.get(`out/main/${BUILT_WORKER}`);
+    expect(worker, BUILT_WORKER).toBeDefined();
+    expect(worker?.unpacked).toBe(false);
+    expect(files.get('out/main/index.js')?.unpacked).toBe(false);
   });
 
   it('keeps every .node file out of the archive, unpacked beside it', () => {
