@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { SYNC_SCOPES, type SyncScope } from '../shared/ipc/sync';
 import { EVENT_ID_PATTERN, normaliseTimestamp } from '../shared/wire/formats';
+import { parseAnalysisCommand, type AnalysisCommand } from './analysis-args';
 import { EXIT, UsageError } from './errors';
 import {
   EXPORT_FORMATS,
@@ -15,6 +16,8 @@ export const USAGE = `usage: npm run cli -- <command> [options]
   export  print cached records as JSON or CSV (needs no network and no key)
   events  queue an organizer's edit of an event (needs no network and no key)
   outbox  list the queued edits, resolve a conflict, send a refused edit again, or discard one
+  stats   print an event's rankings, OPR, DPR, CCWM and Ratings, computed from the cache
+  predict print the predicted scores of an event's scheduled matches, computed from the cache
 
 npm run cli -- sync --service URL --data-dir DIR [--scope default|all] [--force]
 npm run cli -- sync --profile NAME --data-dir DIR [--scope default|all] [--force]
@@ -60,6 +63,16 @@ npm run cli -- export --data-dir DIR --resource NAME --format json|csv [--now IS
   --now ISO            compute event status at this instant instead of the local clock
   Order: events by startDate, id; teams by number; matches by event startDate, event id,
   type, number; clips by recordedAt (newest first), id; stats by teamNumber, season.
+
+npm run cli -- stats --data-dir DIR --event CODE [--format json|csv]
+npm run cli -- predict --data-dir DIR --event CODE [--format json|csv]
+  Computed here from the cache (no network, no key), as the app's Rankings tab and
+  predictions are. stats: one row per team, ranked, { team, rank, wins, losses, ties,
+  rankingPoints, avgScore, opr, dpr, ccwm, rating, provisional } (provisional: OPR, DPR
+  and CCWM are steadied toward the event's mean; null without a played match). predict:
+  each scheduled match whose alliances are known, in schedule order, { match, redScore,
+  blueScore, redWinProbability }. --format defaults to json. An event the cache does not
+  hold is a usage error.
 
 CSV is RFC 4180: a header row, CRLF line ends, a field with a comma, a quote or a line
 break is quoted and its quotes doubled. Nested fields become dotted columns (location.city,
@@ -138,10 +151,11 @@ export type CommandLine =
   | ProfileSyncCommand
   | ExportCommand
   | EditCommand
-  | OutboxCommand;
+  | OutboxCommand
+  | AnalysisCommand;
 
 /** Runs `parseArgs` (strict: unknown options and stray arguments are errors) as a usage check. */
-function checked<Result>(parse: () => Result): Result {
+export function checked<Result>(parse: () => Result): Result {
   try {
     return parse();
   } catch (error) {
@@ -167,12 +181,16 @@ function describeParseError(error: unknown): string {
   return message;
 }
 
-function required(flag: string, value: string | undefined): string {
+export function required(flag: string, value: string | undefined): string {
   if (value === undefined || value.trim() === '') throw new UsageError(`${flag} is required`);
   return value;
 }
 
-function oneOf<Value extends string>(flag: string, text: string, values: readonly Value[]): Value {
+export function oneOf<Value extends string>(
+  flag: string,
+  text: string,
+  values: readonly Value[],
+): Value {
   const value = values.find((candidate) => candidate === text);
   if (value === undefined) {
     throw new UsageError(`${flag} must be one of ${values.join(', ')}, not "${text}"`);
@@ -294,7 +312,7 @@ function jsonBody(text: string): unknown {
   }
 }
 
-function eventCode(text: string): string {
+export function eventCode(text: string): string {
   if (!EVENT_ID_PATTERN.test(text)) {
     throw new UsageError(
       `--event must be an event code (lowercase letters and digits), not "${text}"`,
@@ -396,7 +414,7 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
   const [command, ...rest] = argv;
   switch (command) {
     case undefined:
-      throw new UsageError('a command is required: sync, export, events or outbox');
+      throw new UsageError('a command is required: sync, export, events, outbox, stats or predict');
     case '--help':
     case '-h':
     case 'help':
@@ -409,9 +427,12 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
       return parseEvents(rest);
     case 'outbox':
       return parseOutbox(rest);
+    case 'stats':
+    case 'predict':
+      return parseAnalysisCommand(command, rest);
     default:
       throw new UsageError(
-        `unknown command "${command}"; the commands are sync, export, events and outbox`,
+        `unknown command "${command}"; the commands are sync, export, events, outbox, stats and predict`,
       );
   }
 }

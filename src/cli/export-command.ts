@@ -8,7 +8,7 @@ import { RESOURCE_EXPORTS } from './exports';
 import { ChunkedOutput } from './output';
 
 /** A JSON array with one record per line: still one document, and easy to skim or grep. */
-async function writeJson(records: Iterable<object>, output: ChunkedOutput): Promise<void> {
+export async function writeJson(records: Iterable<object>, output: ChunkedOutput): Promise<void> {
   let first = true;
   for (const record of records) {
     await output.write(`${first ? '[\n' : ',\n'}${JSON.stringify(record)}`);
@@ -17,7 +17,7 @@ async function writeJson(records: Iterable<object>, output: ChunkedOutput): Prom
   await output.write(first ? '[]\n' : '\n]\n');
 }
 
-async function writeCsv(
+export async function writeCsv(
   records: Iterable<object>,
   columns: readonly string[],
   output: ChunkedOutput,

@@ -1,3 +1,4 @@
+import { runAnalysisCommand } from './analysis-command';
 import { parseCommandLine, USAGE, type CommandLine } from './args';
 import { CliError, EXIT, UsageError } from './errors';
 import { runEditCommand, runOutboxCommand } from './edit-commands';
@@ -7,9 +8,8 @@ import { runSync } from './sync-command';
 
 function commandName(argv: string[]): string {
   const [first] = argv;
-  return first === 'sync' || first === 'export' || first === 'events' || first === 'outbox'
-    ? `pitside ${first}`
-    : 'pitside';
+  const commands = ['sync', 'export', 'events', 'outbox', 'stats', 'predict'];
+  return first !== undefined && commands.includes(first) ? `pitside ${first}` : 'pitside';
 }
 
 async function run(argv: string[]): Promise<number> {
@@ -36,6 +36,9 @@ async function run(argv: string[]): Promise<number> {
         return await runEditCommand(commandLine, process.stdout);
       case 'outbox':
         return await runOutboxCommand(commandLine, process.stdout);
+      case 'stats':
+      case 'predict':
+        return await runAnalysisCommand(commandLine, process.stdout);
     }
   } catch (error) {
     if (error instanceof CliError) {
