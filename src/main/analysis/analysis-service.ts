@@ -31,6 +31,11 @@ export class AnalysisService {
     this.client = new AnalysisClient({ ...options, onStart: () => this.workerStarted() });
   }
 
+  /** Whether its worker runs (or starts) now. */
+  get running(): boolean {
+    return this.client.running;
+  }
+
   /** Starts the worker now rather than at the first question (the bench, a warm start). */
   start(): void {
     this.started = true;

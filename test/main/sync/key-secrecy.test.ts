@@ -238,6 +238,14 @@ describe('the app’s data layer', () => {
       await ask(name);
     }
     for (const [name, input] of Object.entries(inputs)) await ask(name as CommandName, input);
+    // The analysis, computed on its worker from what was synced: its answers hold no key either.
+    const { data: held } = (await ask('events:get', { eventId })) as { data: { season: string } };
+    await ask('analysis:event', { eventId });
+    await layer.analysis.settled();
+    await ask('analysis:event', { eventId });
+    await ask('analysis:team', { teamNumber });
+    await ask('analysis:season', { season: held.season });
+    await ask('analysis:whatIf', { eventId, fixed: [], runs: 100 });
     await ask('favorites:set', { teamNumber, favorite: true });
     await layer.engine.idle();
     await ask('favorites:list');
