@@ -1,10 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventAnalysis } from '../../../src/shared/ipc/analysis';
 import type { PushName } from '../../../src/shared/ipc/pushes';
+import { AnalysisClient } from '../../../src/main/analysis/analysis-client';
+import { analysisWorkerScript, BUILT_WORKER } from '../../../src/main/analysis/worker-script';
 import { openAnalysisConnection } from '../../../src/main/analysis/worker/connection';
 import { createCredentials } from '../../../src/main/credentials/credentials';
 import { CACHE_FILE, openDataLayer, type DataLayer } from '../../../src/main/data-layer';
@@ -148,6 +151,29 @@ describe('the analysis worker', () => {
       ok: false,
       error: { code: 'not_found', message: 'There is no event zzzzzunknown in the cache.' },
     });
+  });
+
+  // The app starts the built worker; the build must exist, as for the packaging tests.
+  const built = join(process.cwd(), 'out', 'main', BUILT_WORKER);
+  it.skipIf(!existsSync(built))('starts from the build too (out/main, needs a build)', async () => {
+    const script = analysisWorkerScript(
+      pathToFileURL(join(process.cwd(), 'out/main/index.js')).href,
+    );
+    expect(script).toEqual({ script: built, eval: false });
+    const client = new AnalysisClient({
+      file: join(dir, CACHE_FILE),
+      script,
+      now: () => new Date(TEST_NOW),
+      reportError: (where, error) => reported.push(`${where}: ${String(error)}`),
+      onStart: () => undefined,
+    });
+    try {
+      client.start();
+      await client.ask('refresh', { changed: ['all'] });
+      expect((await client.ask('event', { eventId }))?.eventId).toBe(eventId);
+    } finally {
+      await client.close();
+    }
   });
 
   it('reads the cache through a connection that cannot write', () => {
