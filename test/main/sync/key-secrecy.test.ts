@@ -238,14 +238,6 @@ describe('the app’s data layer', () => {
       await ask(name);
     }
     for (const [name, input] of Object.entries(inputs)) await ask(name as CommandName, input);
-    // The analysis, computed on its worker from what was synced: its answers hold no key either.
-    const { data: held } = (await ask('events:get', { eventId })) as { data: { season: string } };
-    await ask('analysis:event', { eventId });
-    await layer.analysis.settled();
-    await ask('analysis:event', { eventId });
-    await ask('analysis:team', { teamNumber });
-    await ask('analysis:season', { season: held.season });
-    await ask('analysis:whatIf', { eventId, fixed: [], runs: 100 });
     await ask('favorites:set', { teamNumber, favorite: true });
     await layer.engine.idle();
     await ask('favorites:list');
@@ -294,6 +286,28 @@ describe('the app’s data layer', () => {
       /not in conflict/,
     );
     await ask('edits:resend', { id: refused!.id });
+
+    expect(mention(traces, [key])).toEqual([]);
+    expect(mention(output.lines, [key])).toEqual([]);
+    expect(filesHolding(dataDirectory, [key])).toEqual([]);
+  });
+
+  it('computes the analysis from what was synced, without the key anywhere', async () => {
+    const key = service.keys.viewer;
+    const { data: events } = (await ask('events:list')) as {
+      data: { id: string; season: string }[];
+    };
+    const event = events[0];
+    if (event === undefined) throw new Error('nothing was synced');
+    const { data: teams } = (await ask('events:teams', { eventId: event.id })) as {
+      data: { number: number }[];
+    };
+    await ask('analysis:event', { eventId: event.id });
+    await layer.analysis.settled();
+    await ask('analysis:event', { eventId: event.id });
+    await ask('analysis:team', { teamNumber: teams[0]?.number ?? 1 });
+    await ask('analysis:season', { season: event.season });
+    await ask('analysis:whatIf', { eventId: event.id, fixed: [], runs: 100 });
 
     expect(mention(traces, [key])).toEqual([]);
     expect(mention(output.lines, [key])).toEqual([]);
