@@ -6,7 +6,10 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventAnalysis } from '../../../src/shared/ipc/analysis';
 import type { PushName } from '../../../src/shared/ipc/pushes';
-import { AnalysisClient } from '../../../src/main/analysis/analysis-client';
+import {
+  AnalysisClient,
+  AnalysisUnavailableError,
+} from '../../../src/main/analysis/analysis-client';
 import { analysisWorkerScript, BUILT_WORKER } from '../../../src/main/analysis/worker-script';
 import { openAnalysisConnection } from '../../../src/main/analysis/worker/connection';
 import { createCredentials } from '../../../src/main/credentials/credentials';
@@ -136,6 +139,33 @@ describe('the analysis worker', () => {
     await eventAnswer();
     await layer.analysis.settled();
     expect((await eventAnswer()).data?.eventId).toBe(eventId);
+  });
+
+  it('starts again after crashes in a row with growing waits, failing questions, never hanging', async () => {
+    const waits: number[] = [];
+    let third: () => void = () => undefined;
+    const crashedThrice = new Promise<void>((resolve) => (third = resolve));
+    const client = new AnalysisClient({
+      // No cache there: each worker fails to open it and ends.
+      file: join(dir, 'missing', CACHE_FILE),
+      now: () => new Date(TEST_NOW),
+      reportError: (_where, error) => {
+        const wait = /restarting in (\d+) ms/.exec(String(error))?.[1];
+        if (wait === undefined) return;
+        waits.push(Number(wait));
+        if (waits.length === 3) third();
+      },
+      onStart: () => undefined,
+      restartDelayMs: { first: 5, max: 10 },
+    });
+    try {
+      client.start();
+      await expect(client.ask('event', { eventId })).rejects.toThrow(AnalysisUnavailableError);
+      await crashedThrice;
+      expect(waits).toEqual([5, 10, 10]);
+    } finally {
+      await client.close();
+    }
   });
 
   it('refuses what is not a question, and says what the cache does not hold', async () => {
