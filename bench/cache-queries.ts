@@ -126,7 +126,7 @@ function cases(reader: AppDatabase, now: string, requestFetch: (key: ResourceKey
 }
 
 /** Nearest-rank percentile of sorted samples. */
-function percentile(sorted: readonly number[], fraction: number): number {
+export function percentile(sorted: readonly number[], fraction: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1);
   return sorted[Math.max(0, index)] ?? Number.NaN;
 }

@@ -1,3 +1,4 @@
+import { runAnalysisBenchmark } from './analysis';
 import { runEditsBenchmark } from './edits';
 import { runUnguardedEditsBenchmark } from './unguarded-edits';
 import { runScopeCostBenchmark } from './scope-cost';
@@ -34,6 +35,11 @@ const BENCHMARKS: Readonly<Record<string, { description: string; run: () => Prom
   'unguarded-edits': {
     description: 'a backlog of edits sent to a service without ETags, second looks included',
     run: runUnguardedEditsBenchmark,
+  },
+  analysis: {
+    description:
+      'rankings, OPR, Ratings, predictions and what-if on the large data set, on the worker',
+    run: runAnalysisBenchmark,
   },
   ui: {
     description: 'the built app in headless Chromium through the preview, on the large data set',
