@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MatchRecord, MatchType, Winner } from '../../../shared/wire/match';
 import { paths } from '../routes';
@@ -38,6 +39,12 @@ function winnerText(winner: Winner | null): string {
   return winner === 'tie' ? 'Tie' : winner === 'red' ? 'Red wins' : 'Blue wins';
 }
 
+/** A column a view adds at the end of the table (the event's predictions). */
+export interface ExtraColumn {
+  header: string;
+  cell: (match: MatchRecord) => ReactNode;
+}
+
 /**
  * Matches as a schedule reads: Match · Red teams · Red score · Blue score · Blue teams · result.
  * Red and blue are labelled, not only coloured; the viewed team's number is marked in every row
@@ -48,11 +55,13 @@ export function MatchTable({
   highlightTeam,
   showEvent = false,
   caption,
+  extra,
 }: {
   matches: readonly MatchRecord[];
   highlightTeam?: number;
   showEvent?: boolean;
   caption: string;
+  extra?: ExtraColumn;
 }) {
   return (
     <table className="data" data-testid="match-table">
@@ -71,6 +80,7 @@ export function MatchTable({
           <th scope="col">Blue alliance</th>
           <th scope="col">Result</th>
           <th scope="col">When</th>
+          {extra !== undefined && <th scope="col">{extra.header}</th>}
         </tr>
       </thead>
       <tbody>
@@ -115,6 +125,7 @@ export function MatchTable({
                   <span className="muted">—</span>
                 )}
               </td>
+              {extra !== undefined && <td>{extra.cell(match)}</td>}
             </tr>
           );
         })}

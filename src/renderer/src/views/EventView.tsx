@@ -6,6 +6,8 @@ import { Skeleton, StateMessage } from '../components/StateMessage';
 import { Tabs } from '../components/Tabs';
 import { pageParam, paths } from '../routes';
 import { eventQueries } from '../stores/reads';
+import { FavoritesNext } from './analysis/FavoritesNext';
+import { RankingsTab } from './analysis/RankingsTab';
 import { clipFilters, EventClipsTab } from './events/EventClipsTab';
 import { EventEditActions } from './events/EventEditActions';
 import { EventHeader } from './events/EventHeader';
@@ -20,7 +22,7 @@ import '../styles/forms.css';
 import { useAddressParams } from '../use-address-params';
 import { useFollowRename } from './events/use-follow-rename';
 
-const TABS = ['teams', 'matches', 'clips', 'picklists'] as const;
+const TABS = ['teams', 'rankings', 'matches', 'clips', 'picklists'] as const;
 type EventTab = (typeof TABS)[number];
 
 function tabParam(text: string | null): EventTab {
@@ -108,6 +110,7 @@ export function EventView() {
         actions={<EventEditActions event={answer.data} />}
       />
       <PendingDeleteNotices />
+      <FavoritesNext eventId={eventId} />
       <Tabs
         label="Event"
         value={tab}
@@ -125,6 +128,11 @@ export function EventView() {
             // What was never synced has no count of its own: the list's number, or none, not 0.
             count: syncedCount(teams.value) ?? answer.data.teamCount,
             content: <EventTeamsTab eventId={eventId} teams={teams} />,
+          },
+          {
+            value: 'rankings',
+            label: 'Rankings',
+            content: <RankingsTab eventId={eventId} status={answer.data.status} />,
           },
           {
             value: 'matches',

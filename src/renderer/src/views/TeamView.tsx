@@ -13,6 +13,7 @@ import { useFavorites } from '../stores/library';
 import { teamQueries } from '../stores/reads';
 import { matchScores } from './teams/match-scores';
 import { notKeptWords } from './teams/not-kept-words';
+import { TeamAnalysisCards } from './analysis/TeamAnalysisCards';
 import { SeasonSummary } from './teams/SeasonSummary';
 import { seasonParam } from './teams/seasons';
 import { TeamHeader } from './teams/TeamHeader';
@@ -215,6 +216,7 @@ function TeamPage({ teamNumber }: { teamNumber: number }) {
           offer={offer}
           favorite={favorite}
         />
+        <TeamAnalysisCards teamNumber={teamNumber} season={season} />
       </section>
 
       {chart !== null && (

@@ -2,6 +2,7 @@ import { Trophy, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { Freshness } from '../../components/Freshness';
 import { paths } from '../../routes';
+import { AnalysisRows } from './AnalysisRows';
 import { bestColumns, STAT_ROWS } from './compare-rows';
 import { MissingStats } from './MissingStats';
 import type { CompareColumn } from './use-compare-columns';
@@ -129,6 +130,7 @@ export function CompareTable({
             );
           })}
         </tbody>
+        <AnalysisRows columns={columns} season={season} />
       </table>
     </div>
   );

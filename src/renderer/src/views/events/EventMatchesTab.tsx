@@ -2,11 +2,12 @@ import type { MatchListAnswer } from '../../../../shared/ipc/reads';
 import { MATCH_TYPES, type MatchRecord, type MatchType } from '../../../../shared/wire/match';
 import { ExportButton } from '../../components/ExportButton';
 import { Freshness } from '../../components/Freshness';
-import { matchTypeLabel, MatchTable } from '../../components/MatchTable';
+import { matchTypeLabel, MatchTable, type ExtraColumn } from '../../components/MatchTable';
 import { StateMessage } from '../../components/StateMessage';
 import { formatCount } from '../../format/numbers';
 import type { Remote } from '../../stores/query-store';
 import { selectOffline, useSyncStatus } from '../../stores/sync-status';
+import { usePredictions } from '../analysis/Predictions';
 import { neverSynced, PartState } from './PartState';
 
 /** The schedule split by type, each keeping the service's order. */
@@ -16,7 +17,15 @@ function byType(matches: readonly MatchRecord[]): Map<MatchType, MatchRecord[]> 
   return groups;
 }
 
-function MatchGroup({ type, matches }: { type: MatchType; matches: readonly MatchRecord[] }) {
+function MatchGroup({
+  type,
+  matches,
+  extra,
+}: {
+  type: MatchType;
+  matches: readonly MatchRecord[];
+  extra?: ExtraColumn;
+}) {
   const label = matchTypeLabel(type);
   const headingId = `matches-${type}`;
   const played = matches.filter((match) => match.status === 'played').length;
@@ -34,7 +43,7 @@ function MatchGroup({ type, matches }: { type: MatchType; matches: readonly Matc
       {matches.length === 0 ? (
         <p className="muted group-empty">No {label.toLowerCase()} matches scheduled yet.</p>
       ) : (
-        <MatchTable matches={matches} caption={`${label} matches`} />
+        <MatchTable matches={matches} caption={`${label} matches`} extra={extra} />
       )}
     </section>
   );
@@ -49,12 +58,14 @@ export function EventMatchesTab({
   matches: Remote<MatchListAnswer>;
 }) {
   const offline = useSyncStatus(selectOffline);
+  const predictions = usePredictions(eventId);
   return (
     <section aria-label="Matches at this event" data-testid="event-matches">
       <div className="tab-toolbar">
         <Freshness freshness={matches.value?.freshness} />
         <ExportButton list={{ list: 'eventMatches', eventId }} label="Export matches CSV" />
       </div>
+      {predictions.summary}
       <PartState remote={matches} what="matches">
         {(answer) =>
           answer.data.length === 0 ? (
@@ -67,7 +78,7 @@ export function EventMatchesTab({
             </StateMessage>
           ) : (
             [...byType(answer.data)].map(([type, group]) => (
-              <MatchGroup key={type} type={type} matches={group} />
+              <MatchGroup key={type} type={type} matches={group} extra={predictions.column} />
             ))
           )
         }
