@@ -5,6 +5,8 @@ import type { TeamListInput } from '../../../../shared/ipc/reads';
 import type { TeamListItem } from '../../../../shared/wire/team';
 import { formatCount } from '../../format/numbers';
 import { teamQueries } from '../../stores/reads';
+import { RatingCells, useSeasonRatings } from '../analysis/RatingCells';
+import type { SeasonRating } from '../../../../shared/ipc/analysis';
 
 /** One read of the list: the service's largest page, so 10,000 teams are 100 reads. */
 export const TEAM_PAGE_SIZE = 100;
@@ -26,7 +28,18 @@ export function teamLocation(team: Pick<TeamListItem, 'city' | 'state' | 'countr
   return [team.city, team.state, team.country].filter((part) => part !== '').join(', ');
 }
 
-const COLUMNS = ['Favorite', 'Number', 'Name', 'School', 'Location', 'Rookie', 'Clips'] as const;
+const COLUMNS = [
+  'Favorite',
+  'Number',
+  'Name',
+  'School',
+  'Location',
+  'Rookie',
+  'Clips',
+  'OPR',
+  'Rating',
+] as const;
+const NUMERIC: ReadonlySet<string> = new Set(['Number', 'Rookie', 'Clips', 'OPR', 'Rating']);
 
 const TeamRow = memo(function TeamRow({
   index,
@@ -34,12 +47,14 @@ const TeamRow = memo(function TeamRow({
   team,
   active,
   favorite,
+  rating,
 }: {
   index: number;
   top: number;
   team: TeamListItem | undefined;
   active: boolean;
   favorite: boolean;
+  rating: SeasonRating | undefined;
 }) {
   const style = { transform: `translateY(${top}px)` };
   if (team === undefined) {
@@ -98,6 +113,7 @@ const TeamRow = memo(function TeamRow({
       <span role="gridcell" className="num">
         {formatCount(team.clipCount)}
       </span>
+      <RatingCells rating={rating} />
     </div>
   );
 });
@@ -140,6 +156,11 @@ export function TeamGrid({
     initialOffset: restoreOffset,
   });
   const [active, setActive] = useState<number | null>(null);
+  const ratings = useSeasonRatings(filters.season);
+  const ratingsTitle = (column: string) =>
+    ratings.season === null
+      ? `${column}: computed here, once a season has played matches`
+      : `${column} in ${ratings.season}, computed here${column === 'OPR' ? ' (latest event)' : ''}`;
 
   const items = virtualizer.getVirtualItems();
   const firstShown = items[0]?.index ?? 0;
@@ -270,9 +291,8 @@ export function TeamGrid({
             <span
               key={column}
               role="columnheader"
-              className={
-                column === 'Number' || column === 'Rookie' || column === 'Clips' ? 'num' : undefined
-              }
+              className={NUMERIC.has(column) ? 'num' : undefined}
+              title={column === 'OPR' || column === 'Rating' ? ratingsTitle(column) : undefined}
             >
               {column === 'Favorite' ? <span className="visually-hidden">{column}</span> : column}
             </span>
@@ -290,6 +310,7 @@ export function TeamGrid({
               team={team}
               active={item.index === active}
               favorite={team !== undefined && favorites.has(team.number)}
+              rating={team === undefined ? undefined : ratings.byTeam.get(team.number)}
             />
           );
         })}
