@@ -1,10 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** `#/events/<id>`: the header, then the Teams, Matches and Clips tabs. */
+/** `#/events/<id>`: the header, then the Teams, Rankings, Matches and Clips tabs. */
 export class EventPage {
   constructor(private readonly page: Page) {}
 
-  tab(name: 'Teams' | 'Matches' | 'Clips'): Locator {
+  tab(name: 'Teams' | 'Rankings' | 'Matches' | 'Clips'): Locator {
     return this.page.getByRole('tab', { name: new RegExp(`^${name}\\b`) });
   }
 

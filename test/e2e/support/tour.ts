@@ -56,10 +56,30 @@ export async function tourOf(app: AppPage, service: ReferenceService): Promise<S
       ready: visible('event-team-row'),
     },
     {
+      name: 'event-rankings',
+      path: `/events/${event.id}?tab=rankings`,
+      heading: event.name,
+      ready: visible('ranking-row'),
+    },
+    {
+      name: 'what-if',
+      path: null,
+      heading: event.name,
+      ready: async (page) => {
+        const whatIf = page.getByTestId('what-if');
+        await whatIf.getByTestId('what-if-run').click();
+        await expect(whatIf.getByTestId('what-if-row').first()).toBeVisible({ timeout: 30_000 });
+        await whatIf.scrollIntoViewIfNeeded();
+      },
+    },
+    {
       name: 'event-matches',
       path: `/events/${event.id}?tab=matches`,
       heading: event.name,
-      ready: visible('match-table'),
+      ready: async (page) => {
+        await expect(page.getByTestId('match-table').first()).toBeVisible();
+        await expect(page.getByTestId('prediction').first()).toBeVisible();
+      },
     },
     {
       name: 'event-clips',
@@ -81,6 +101,7 @@ export async function tourOf(app: AppPage, service: ReferenceService): Promise<S
       heading: teamHeading,
       ready: async (page) => {
         await expect(new TeamPage(page).figure('Wins')).toBeVisible();
+        await expect(page.getByTestId('next-match')).toBeVisible();
         await expect(page.getByTestId('events-table')).toBeVisible();
       },
     },

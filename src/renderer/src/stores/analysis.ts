@@ -1,14 +1,8 @@
 import { create } from 'zustand';
-import type { IpcResult } from '../../../shared/ipc/errors';
-import {
-  WHAT_IF_RUNS,
-  type EventAnalysis,
-  type SeasonAnalysis,
-  type TeamAnalysis,
-  type WhatIfResult,
-} from '../../../shared/ipc/analysis';
+import type { CommandInput } from '../../../shared/ipc/contract';
+import { WHAT_IF_RUNS, type WhatIfResult } from '../../../shared/ipc/analysis';
 import type { Winner } from '../../../shared/wire/match';
-import { ApiError, bridge, describeError, unwrap } from '../api';
+import { bridge, describeError, unwrap } from '../api';
 import { createQueryStore } from './query-store';
 
 /*
@@ -22,32 +16,10 @@ interface Answer<Data> {
   builtFrom: string[];
 }
 
-/** The `analysis:*` commands as the bridge offers them. */
-interface AnalysisApi {
-  event(input: { eventId: string }): Promise<IpcResult<Answer<EventAnalysis>>>;
-  team(input: { teamNumber: number; season?: string }): Promise<IpcResult<Answer<TeamAnalysis>>>;
-  season(input: { season: string }): Promise<IpcResult<Answer<SeasonAnalysis>>>;
-  whatIf(input: {
-    eventId: string;
-    fixed: FixedOutcome[];
-    runs?: number;
-    seed?: number;
-  }): Promise<IpcResult<Answer<WhatIfResult>>>;
-}
-
-/** The bridge's analysis commands, or a clear failure from an app built without them. */
-function analysis(): AnalysisApi {
-  const api = bridge() as unknown as { analysis?: AnalysisApi };
-  if (api.analysis === undefined) {
-    throw new ApiError({ code: 'internal', message: 'This Pitside has no analysis.' });
-  }
-  return api.analysis;
-}
-
 export const analysisQueries = createQueryStore({
-  event: (input: { eventId: string }) => unwrap(analysis().event(input)),
-  team: (input: { teamNumber: number; season?: string }) => unwrap(analysis().team(input)),
-  season: (input: { season: string }) => unwrap(analysis().season(input)),
+  event: (input: CommandInput<'analysis:event'>) => unwrap(bridge().analysis.event(input)),
+  team: (input: CommandInput<'analysis:team'>) => unwrap(bridge().analysis.team(input)),
+  season: (input: CommandInput<'analysis:season'>) => unwrap(bridge().analysis.season(input)),
 });
 
 export interface FixedOutcome {
@@ -138,7 +110,7 @@ export function createWhatIf(runWhatIf: RunWhatIf, runs: number = WHAT_IF_RUNS.d
   });
 }
 
-export const useWhatIf = createWhatIf((input) => unwrap(analysis().whatIf(input)));
+export const useWhatIf = createWhatIf((input) => unwrap(bridge().analysis.whatIf(input)));
 
 export function whatIfOf(state: { byEvent: Record<string, WhatIfState> }, eventId: string) {
   return state.byEvent[eventId] ?? IDLE;

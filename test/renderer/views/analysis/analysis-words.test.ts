@@ -68,9 +68,9 @@ describe('predictions', () => {
 
   it('says whether a played match was predicted right; a tie never is', () => {
     expect(verdictText(prediction())).toBeNull();
-    expect(verdictText(prediction({ winner: 'red', right: true }))).toBe('Predicted right');
-    expect(verdictText(prediction({ winner: 'blue', right: false }))).toBe('Predicted wrong');
-    expect(verdictText(prediction({ winner: 'tie', right: false }))).toBe('Tie: not predicted');
+    expect(verdictText(prediction({ winner: 'red', right: true }))).toBe('right');
+    expect(verdictText(prediction({ winner: 'blue', right: false }))).toBe('wrong');
+    expect(verdictText(prediction({ winner: 'tie', right: false }))).toBe('tie');
   });
 
   it('gives accuracy and Brier score against a coin flip', () => {

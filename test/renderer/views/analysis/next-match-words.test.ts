@@ -84,6 +84,8 @@ describe('countdownText', () => {
 
   it('says a match expected minutes ago is due, not "in −5 min"', () => {
     expect(countdownText(at(-5), NOW)).toBe('due 5 min ago');
+    expect(countdownText(at(-60), NOW)).toBe('due 60 min ago');
+    expect(countdownText(at(-61), NOW)).toMatch(/^was due on /);
   });
 
   it('counts down as the app’s clock moves', () => {

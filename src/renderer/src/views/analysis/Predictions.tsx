@@ -25,14 +25,17 @@ function PredictionCell({ prediction }: { prediction: MatchPrediction | undefine
           · {predictedScores(prediction)}
         </span>
       ) : (
-        <span className={prediction.right === true ? 'verdict right' : 'verdict wrong'}>
+        <span
+          className={prediction.right === true ? 'verdict right' : 'verdict wrong'}
+          title="Whether the prediction picked the winner"
+        >
           {' '}
           {prediction.right === true ? (
             <Check size={13} aria-hidden="true" />
           ) : (
             <X size={13} aria-hidden="true" />
-          )}{' '}
-          {verdict}
+          )}
+          <span className="visually-hidden">prediction</span> {verdict}
         </span>
       )}
     </span>

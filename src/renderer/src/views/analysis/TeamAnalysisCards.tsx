@@ -2,11 +2,22 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../routes';
 import { analysisQueries } from '../../stores/analysis';
+import { eventQueries } from '../../stores/reads';
 import { AnalysisState } from './AnalysisState';
 import { basisLine, formatFigure, rankOf } from './analysis-words';
 import '../../styles/analysis.css';
 import { ContributionFigure } from './Figure';
 import { NextMatchLine } from './NextMatchLine';
+
+/** "at Leeds Open": the event the OPR comes from, by its name once read. */
+function LatestEvent({ eventId }: { eventId: string }) {
+  const event = eventQueries.useQuery('event', { eventId }).value?.data ?? null;
+  return (
+    <span className="card-note">
+      at <Link to={paths.event(eventId)}>{event?.name ?? eventId}</Link>
+    </span>
+  );
+}
 
 /**
  * A team's page: OPR at its latest event, its season Rating with its rank, and its next match,
@@ -28,18 +39,11 @@ export function TeamAnalysisCards({ teamNumber, season }: { teamNumber: number; 
             <>
               <dl className="stat-cards analysis-cards">
                 <div className="stat-card">
-                  <dt id={`${id}-opr`}>
-                    OPR
-                    {latest !== undefined && (
-                      <>
-                        {' '}
-                        at <Link to={paths.event(latest.eventId)}>{latest.eventId}</Link>
-                      </>
-                    )}
-                  </dt>
+                  <dt id={`${id}-opr`}>OPR</dt>
                   <dd className="num" aria-labelledby={`${id}-opr`} data-testid="team-opr">
                     <ContributionFigure contribution={latest?.contribution ?? null} />
                   </dd>
+                  {latest !== undefined && <LatestEvent eventId={latest.eventId} />}
                 </div>
                 <div className="stat-card">
                   <dt id={`${id}-rating`}>Rating</dt>

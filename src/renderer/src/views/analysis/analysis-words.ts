@@ -58,11 +58,14 @@ export function predictedScores(prediction: MatchPrediction): string {
   return `${Math.round(prediction.redScore)}–${Math.round(prediction.blueScore)}`;
 }
 
-/** A played match: whether the prediction picked its winner ("a tie is never right"). */
+/**
+ * A played match: whether the prediction picked its winner, short enough for a schedule's cell
+ * ("a tie is never right").
+ */
 export function verdictText(prediction: MatchPrediction): string | null {
   if (prediction.right === null) return null;
-  if (prediction.winner === 'tie') return 'Tie: not predicted';
-  return prediction.right ? 'Predicted right' : 'Predicted wrong';
+  if (prediction.winner === 'tie') return 'tie';
+  return prediction.right ? 'right' : 'wrong';
 }
 
 /**

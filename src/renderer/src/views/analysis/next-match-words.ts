@@ -18,10 +18,14 @@ export function teamList(teams: readonly number[]): string {
 /** Past this, a countdown in minutes says less than the day and time. */
 const COUNTDOWN_MINUTES = 6 * 60;
 
-/** "in about 12 min", "in about 1 h 20 min", "starting now", "due 5 min ago", or the day and time. */
+/**
+ * "in about 12 min", "in about 1 h 20 min", "starting now", "due 5 min ago", or the day and time
+ * ("was due on Fri 27 Nov, 09:00" when it is long overdue).
+ */
 export function countdownText(expectedAt: string, now: number): string {
   const minutes = Math.round((Date.parse(expectedAt) - now) / 60_000);
   if (minutes === 0) return 'starting now';
+  if (minutes < -60) return `was due on ${localDateTime(expectedAt)}`;
   if (minutes < 0) return `due ${formatCount(-minutes)} min ago`;
   if (minutes > COUNTDOWN_MINUTES) return `on ${localDateTime(expectedAt)}`;
   if (minutes < 60) return `in about ${minutes} min`;
