@@ -79,6 +79,8 @@ export async function tourOf(app: AppPage, service: ReferenceService): Promise<S
       ready: async (page) => {
         await expect(page.getByTestId('match-table').first()).toBeVisible();
         await expect(page.getByTestId('prediction').first()).toBeVisible();
+        // The what-if before it scrolled the page down: the predictions' summary first.
+        await page.getByTestId('prediction-accuracy').evaluate((line) => line.scrollIntoView());
       },
     },
     {

@@ -42,8 +42,8 @@ export function TeamAnalysisCards({ teamNumber, season }: { teamNumber: number; 
                   <dt id={`${id}-opr`}>OPR</dt>
                   <dd className="num" aria-labelledby={`${id}-opr`} data-testid="team-opr">
                     <ContributionFigure contribution={latest?.contribution ?? null} />
+                    {latest !== undefined && <LatestEvent eventId={latest.eventId} />}
                   </dd>
-                  {latest !== undefined && <LatestEvent eventId={latest.eventId} />}
                 </div>
                 <div className="stat-card">
                   <dt id={`${id}-rating`}>Rating</dt>
