@@ -1,7 +1,10 @@
 import { WHAT_IF_RUNS, type EventAnalysis, type TeamAnalysis } from '../../src/shared/ipc/analysis';
+import type { EventListItem } from '../../src/shared/wire/event';
+import type { MatchRecord } from '../../src/shared/wire/match';
 import { expect, test } from './fixtures';
 import type { AppPage } from './pages/app-page';
 import { EventPage } from './pages/event-page';
+import type { ReferenceService } from './support/reference-service';
 import { tourSubjects } from './support/tour';
 
 /*
@@ -20,6 +23,21 @@ async function eventAnalysis(app: AppPage, eventId: string): Promise<EventAnalys
     })
     .toBe(true);
   return data as unknown as EventAnalysis;
+}
+
+/** A live event (synced whole by the default scope) with qualification matches still to play. */
+async function eventWithMatchesLeft(service: ReferenceService): Promise<EventListItem> {
+  const live = await service.list<EventListItem>('/v1/events', { status: 'live', perPage: 100 });
+  for (const event of live.data) {
+    const matches = await service.list<MatchRecord>(`/v1/events/${event.id}/matches`, {
+      perPage: 100,
+    });
+    const left = matches.data.some(
+      (match) => match.type === 'qualification' && match.status !== 'played',
+    );
+    if (left) return event;
+  }
+  throw new Error('no live event of the demo has a qualification match left to play');
 }
 
 async function teamAnalysis(app: AppPage, teamNumber: number): Promise<TeamAnalysis> {
@@ -133,7 +151,7 @@ test('a what-if run with a fixed outcome changes a team’s chance of the top 8'
   app,
   service,
 }) => {
-  const { event } = await tourSubjects(service);
+  const event = await eventWithMatchesLeft(service);
   await eventAnalysis(app, event.id);
   await app.go(`/events/${event.id}?tab=rankings`);
   const whatIf = app.page.getByTestId('what-if');
@@ -142,28 +160,28 @@ test('a what-if run with a fixed outcome changes a team’s chance of the top 8'
   await expect(rows.first()).toBeVisible({ timeout: 30_000 });
   await expect(whatIf.getByTestId('what-if-status')).toContainText('10,000 runs');
 
-  // The team whose chance is the most open, and a match of theirs still to play.
+  // Among the teams with a match still to play, the one whose chance is the most open.
   const result = await app.preview.workspace.dataHandlers['analysis:whatIf']({
     eventId: event.id,
     fixed: [],
     runs: WHAT_IF_RUNS.default,
     seed: 1,
   });
-  const open = [...(result.data?.teams ?? [])].sort(
-    (a, b) => Math.abs(a.top8 - 0.5) - Math.abs(b.top8 - 0.5),
-  )[0];
-  if (open === undefined) throw new Error('the what-if answered no team');
   const matches = await app.preview.workspace.dataHandlers['events:matches']({
     eventId: event.id,
     page: 1,
     perPage: 100,
   });
-  const theirs = matches.data.find(
-    (match) =>
-      match.type === 'qualification' &&
-      match.status !== 'played' &&
-      (match.red.teams.includes(open.team) || match.blue.teams.includes(open.team)),
+  const remaining = matches.data.filter(
+    (match) => match.type === 'qualification' && match.status !== 'played',
   );
+  const nextOf = (team: number) =>
+    remaining.find((match) => match.red.teams.includes(team) || match.blue.teams.includes(team));
+  const open = (result.data?.teams ?? [])
+    .filter((team) => nextOf(team.team) !== undefined)
+    .sort((a, b) => Math.abs(a.top8 - 0.5) - Math.abs(b.top8 - 0.5))[0];
+  if (open === undefined) throw new Error(`no team at ${event.id} has a match left to fix`);
+  const theirs = nextOf(open.team);
   if (theirs === undefined) throw new Error(`${open.team} has no match left to fix`);
   const lose = theirs.red.teams.includes(open.team) ? 'Blue wins' : 'Red wins';
   const before = await rows

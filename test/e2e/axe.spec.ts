@@ -49,6 +49,8 @@ for (const theme of ['light', 'dark'] as const) {
     test.use({ colorScheme: theme, appRole: 'organizer' });
 
     test(`every view passes axe, ${theme}`, async ({ app, service }) => {
+      // A tour of every view, the what-if's 10,000 runs among them: more than the default time.
+      test.slow();
       await expectAxeCatchesLowContrast(app.page);
       const found: Record<string, string[]> = {};
       for (const stop of await tourOf(app, service)) {

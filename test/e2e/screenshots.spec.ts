@@ -21,6 +21,8 @@ for (const theme of ['light', 'dark'] as const) {
     test.use({ colorScheme: theme, appRole: 'organizer' });
 
     test(`every view, ${theme}`, async ({ app, service }, testInfo) => {
+      // A tour of every view, the what-if's 10,000 runs among them: more than the default time.
+      test.slow();
       for (const stop of await tourOf(app, service)) {
         await visit(app, stop);
         const png = await app.page.screenshot({
