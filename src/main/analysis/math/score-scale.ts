@@ -8,8 +8,15 @@
  */
 
 export const PRIOR_WEIGHT = 12;
-/** σ never falls below this many points: with one or two scores known it would be near zero. */
+/** σ never falls below this many points. */
 export const MIN_SPREAD = 1;
+/**
+ * With no season before it (a cache holding one event, a first season), the spread starts as this
+ * share of the mean score, weighed like a previous season: from a handful of scores alone σ comes
+ * out far too small, and every prediction near certain. Scores of robot games spread about a
+ * fifth to a third of their mean.
+ */
+export const FALLBACK_RELATIVE_SPREAD = 0.25;
 
 export interface ScaleSummary {
   mean: number;
@@ -33,11 +40,8 @@ export class ScoreScale {
   }
 
   summary(): ScaleSummary {
-    const { prior, count } = this;
-    if (prior === null) {
-      const spread = count > 1 ? Math.sqrt(this.squares / (count - 1)) : 0;
-      return { mean: this.mean, spread: Math.max(MIN_SPREAD, spread) };
-    }
+    const { count } = this;
+    const prior = this.prior ?? { mean: this.mean, spread: FALLBACK_RELATIVE_SPREAD * this.mean };
     const weight = PRIOR_WEIGHT + count;
     const mean = (PRIOR_WEIGHT * prior.mean + count * this.mean) / weight;
     // Pooled: each part's squares about its own mean, plus both means' distance to the pooled one.
