@@ -27,12 +27,14 @@ test('the events list, filtered and paged, equals the service’s answer to the 
 
   const first = await service.list<EventListItem>('/v1/events', { perPage: EVENTS_PER_PAGE });
   expect(first.meta.total).toBeGreaterThan(EVENTS_PER_PAGE);
-  await expectSame({}, /#\/events$/);
+  // The list opens on what is current; the service's own order is one choice away.
+  await events.order.selectOption('Oldest first');
+  await expectSame({}, /#\/events\?sort=date$/);
   await expect(events.pages).toContainText(`Page 1 of 2 · ${first.meta.total} in all`);
   await events.pages.getByRole('button', { name: 'Next' }).click();
   await expectSame({ page: 2 }, /page=2/);
   await events.pages.getByRole('button', { name: 'Previous' }).click();
-  await expectSame({}, /#\/events$/);
+  await expectSame({}, /#\/events\?sort=date$/);
 
   const season = first.data[0]!.season;
   await events.season.selectOption(season);
@@ -51,7 +53,7 @@ test('the events list, filtered and paged, equals the service’s answer to the 
   await events.region.fill('');
   await expect(page).not.toHaveURL(/region=/);
   await events.search.fill('regional');
-  await expectSame({ search: 'regional' }, /#\/events\?search=regional$/);
+  await expectSame({ search: 'regional' }, /#\/events\?sort=date&search=regional$/);
 });
 
 test.describe('with everything synced', () => {

@@ -87,8 +87,8 @@ async function readList(
   const pages = { perPage: PER_PAGE };
   switch (list.list) {
     case 'events': {
-      const { season, status, region, search } = list;
-      const filters = { season, status, region, search };
+      const { season, status, region, search, sort } = list;
+      const filters = { season, status, region, search, sort };
       const events = await everyPage((page) =>
         reads['events:list']({ ...filters, ...pages, page }),
       );

@@ -5,6 +5,7 @@ import { matchTypeSchema } from '../wire/match';
 import { noInput, type CommandSpec } from './command';
 import { filterTextSchema } from './filter-text';
 import { pickListIdSchema } from './picklists';
+import { eventListSortSchema } from './reads';
 
 const filterText = filterTextSchema;
 
@@ -19,6 +20,7 @@ export const exportListSchema = z.discriminatedUnion('list', [
     status: eventStatusSchema.optional(),
     region: filterText.optional(),
     search: filterText.optional(),
+    sort: eventListSortSchema.optional(),
   }),
   z.strictObject({
     list: z.literal('teams'),

@@ -37,6 +37,15 @@ const pagination = { page, perPage };
 /** Free-text filters are plain text to the service too; only the length is bounded here. */
 const filterText = filterTextSchema;
 
+/**
+ * The service lists events by start date only (`date`, also what no sort means). `current` is
+ * the cache's own order for a person opening the list: live, then upcoming (soonest first), then
+ * past (latest first).
+ */
+export const EVENT_LIST_SORTS = ['current', 'date'] as const;
+export const eventListSortSchema = z.enum(EVENT_LIST_SORTS);
+export type EventListSort = z.output<typeof eventListSortSchema>;
+
 /** A list whose every parameter is optional may be called with no input at all. */
 export const eventListInputSchema = z
   .strictObject({
@@ -45,6 +54,7 @@ export const eventListInputSchema = z
     status: eventStatusSchema.optional(),
     region: filterText.optional(),
     search: filterText.optional(),
+    sort: eventListSortSchema.optional(),
   })
   .prefault({});
 export type EventListInput = z.output<typeof eventListInputSchema>;

@@ -20,6 +20,11 @@ export class EventsPage {
     return this.filters.getByRole('combobox', { name: 'Status' });
   }
 
+  /** "Live and next first" (the default) or "Oldest first" (the service's order). */
+  get order(): Locator {
+    return this.filters.getByRole('combobox', { name: 'Order' });
+  }
+
   get region(): Locator {
     return this.filters.getByRole('textbox', { name: 'Region' });
   }

@@ -122,6 +122,47 @@ describe('the local event list', () => {
     ).toEqual(['2026charlie']);
   });
 
+  it('opens on what is current with sort=current: live, upcoming from the soonest, past from the latest', async () => {
+    const golf = event({
+      id: '2026golf',
+      name: 'Golf Games',
+      startDate: '2026-03-01T09:00:00Z',
+      endDate: '2026-03-02T18:00:00Z',
+    });
+    const hotel = event({
+      id: '2026hotel',
+      name: 'Hotel Hub',
+      startDate: '2027-01-09T09:00:00Z',
+      endDate: '2027-01-10T18:00:00Z',
+    });
+    testCache.write((writer) => writer.events.upsertItems([golf, hotel]));
+    const current = ['2026bravo', '2026charlie', '2026delta', '2026hotel', '2026golf', '2025alpha'];
+    expect(await ids({ sort: 'current' })).toEqual(current);
+    // Paged in the same order, so no event is skipped or shown twice across pages.
+    const pages = await Promise.all(
+      [1, 2, 3].map((page) => ids({ sort: 'current', page, perPage: 2 })),
+    );
+    expect(pages.flat()).toEqual(current);
+    // A filter keeps the order within what it keeps; `date` (and no sort) is the service's.
+    expect(await ids({ sort: 'current', status: 'past' })).toEqual(['2026golf', '2025alpha']);
+    expect(await ids({ sort: 'date' })).toEqual(await ids());
+    expect(await ids()).toEqual([
+      '2025alpha',
+      '2026golf',
+      '2026bravo',
+      '2026charlie',
+      '2026delta',
+      '2026hotel',
+    ]);
+    // The clock moves an event between the groups with no sync in between.
+    reads.setClock('2026-12-05T10:00:00Z');
+    expect((await ids({ sort: 'current' })).slice(0, 3)).toEqual([
+      '2026charlie',
+      '2026delta',
+      '2026hotel',
+    ]);
+  });
+
   it('pages like the service: a page past the end is empty with the true total', async () => {
     const second = await reads.ask('events:list', { page: 2, perPage: 3 });
     expect(second.data.map((item) => item.id)).toEqual(['2026delta']);

@@ -1,6 +1,6 @@
 import { Conditions, addStatusCondition } from '../../../shared/sql/list-sql';
 import type { Statement } from 'better-sqlite3';
-import type { CachedEvent, EventListInput } from '../../../shared/ipc/reads';
+import type { CachedEvent, EventListInput, EventListSort } from '../../../shared/ipc/reads';
 import type { EventListItem, Visibility } from '../../../shared/wire/event';
 import type { AppDatabase } from '../../storage/database';
 import { Lister, type ListPage } from './paging';
@@ -11,6 +11,23 @@ interface EventDetailRow extends EventRow {
   visibility: Visibility | null;
   created_at: string | null;
   updated_at: string | null;
+}
+
+/**
+ * `date` is the service's order. `current` puts live events first, then upcoming ones from the
+ * soonest, then past ones from the latest: the same windows as the status filter's, so a status
+ * filter keeps the order within its group.
+ */
+function eventOrder(
+  sort: EventListSort | undefined,
+  now: string,
+): { orderBy: string; orderParams: readonly unknown[] } {
+  if (sort !== 'current') return { orderBy: 'e.start_date, e.id', orderParams: [] };
+  return {
+    orderBy: `CASE WHEN e.start_date > ? THEN 1 WHEN e.end_date >= ? THEN 0 ELSE 2 END,
+      CASE WHEN e.end_date >= ? THEN e.start_date END, e.start_date DESC, e.id`,
+    orderParams: [now, now, now],
+  };
 }
 
 /** A single event and whether the event list shows it (for our key). */
@@ -66,7 +83,7 @@ export class EventQueries {
       );
     }
     return this.lister.list(
-      { from: 'FROM events e', columns: EVENT_COLUMNS, conditions, orderBy: 'e.start_date, e.id' },
+      { from: 'FROM events e', columns: EVENT_COLUMNS, conditions, ...eventOrder(input.sort, now) },
       input,
       (row) => toEventListItem(row, now),
     );

@@ -25,6 +25,8 @@ export interface ListSql {
   columns: string;
   conditions: Conditions;
   orderBy: string;
+  /** Parameters of `orderBy`'s placeholders, bound after the conditions'. */
+  orderParams?: readonly unknown[];
 }
 
 export interface ListerOptions {
@@ -48,14 +50,14 @@ export class Lister<Row> {
   }
 
   list<Item>(sql: ListSql, request: PageRequest, toItem: (row: Row) => Item): ListPage<Item> {
-    const { from, columns, conditions, orderBy } = sql;
+    const { from, columns, conditions, orderBy, orderParams = [] } = sql;
     const total = this.totalOf(from, conditions);
     const offset = (request.page - 1) * request.perPage;
     // A page past the end is empty with the true total; its offset may exceed what SQLite takes.
     if (offset >= total) return { data: [], meta: metaOf(request, total) };
     const rows = this.pages
       .get(`SELECT ${columns} ${from}${conditions.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
-      .all(...conditions.params, request.perPage, offset);
+      .all(...conditions.params, ...orderParams, request.perPage, offset);
     return { data: rows.map(toItem), meta: metaOf(request, total) };
   }
 

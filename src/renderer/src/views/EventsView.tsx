@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
-import type { EventListAnswer } from '../../../shared/ipc/reads';
+import type { EventListAnswer, EventListSort } from '../../../shared/ipc/reads';
 import { ExportButton } from '../components/ExportButton';
 import { Freshness } from '../components/Freshness';
 import { Pagination } from '../components/Pagination';
@@ -17,6 +17,7 @@ import { NewEventButton } from './events/NewEventButton';
 import { PendingDeleteNotices } from './events/PendingDeleteNotices';
 import {
   eventListFilters,
+  eventListSort,
   FILTER_PARAMS,
   hasFilters,
   type EventListFilters,
@@ -75,10 +76,11 @@ function EmptyEvents({
 export function EventsView() {
   const [params, setParams] = useAddressParams();
   const filters = useMemo(() => eventListFilters(params), [params]);
+  const sort = eventListSort(params);
   const page = pageParam(params.get('page'));
   const list = eventQueries.useQuery(
     'list',
-    { ...filters, page, perPage: PER_PAGE },
+    { ...filters, sort, page, perPage: PER_PAGE },
     { keepPrevious: true },
   );
   const pins = usePins();
@@ -112,6 +114,12 @@ export function EventsView() {
       for (const name of FILTER_PARAMS) next.delete(name);
       next.delete('page');
     });
+  const setSort = (to: EventListSort) =>
+    update((next) => {
+      if (to === 'current') next.delete('sort');
+      else next.set('sort', to);
+      next.delete('page');
+    });
   const goToPage = (to: number) =>
     update((next) => {
       if (to <= 1) next.delete('page');
@@ -128,10 +136,10 @@ export function EventsView() {
         <Freshness freshness={answer?.freshness} />
         <div className="actions">
           <NewEventButton />
-          <ExportButton list={{ list: 'events', ...filters }} />
+          <ExportButton list={{ list: 'events', ...filters, sort }} />
         </div>
       </header>
-      <EventListFilterBar filters={filters} onChange={setFilter} />
+      <EventListFilterBar filters={filters} onChange={setFilter} sort={sort} onSort={setSort} />
       {answer === null ? (
         list.status === 'error' ? (
           <StateMessage

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useMemo } from 'react';
 import type { EventStatus } from '../../../../shared/wire/event';
+import type { EventListSort } from '../../../../shared/ipc/reads';
 import { FILTER_TEXT_MAX, type EventListFilters } from './list-filters';
 import { recentSeasons } from './seasons';
 import { useDebouncedText } from '../../components/use-debounced-text';
@@ -19,8 +20,12 @@ const STATUS_OPTIONS: readonly { value: EventStatus | ''; label: string }[] = [
 export function EventListFilterBar({
   filters,
   onChange,
+  sort,
+  onSort,
 }: {
   filters: EventListFilters;
+  sort: EventListSort;
+  onSort: (sort: EventListSort) => void;
   /** `typing`: a keystroke's change, which replaces the history entry instead of adding one. */
   onChange: (name: keyof EventListFilters, value: string, typing: boolean) => void;
 }) {
@@ -85,6 +90,17 @@ export function EventListFilterBar({
               {option.label}
             </option>
           ))}
+        </select>
+      </label>
+      <label>
+        Order
+        <select
+          className="select"
+          value={sort}
+          onChange={(event) => onSort(event.target.value === 'date' ? 'date' : 'current')}
+        >
+          <option value="current">Live and next first</option>
+          <option value="date">Oldest first</option>
         </select>
       </label>
       <label>

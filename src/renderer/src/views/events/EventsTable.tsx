@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { EventListItem } from '../../../../shared/wire/event';
 import { StatusBadge, StreamBadge } from '../../components/Badges';
 import { DateRange } from '../../components/DateText';
+import { moveBetweenRows } from '../../components/row-arrows';
 import { formatCount } from '../../format/numbers';
 import { paths } from '../../routes';
 import { editQueries } from '../../stores/edits';
@@ -52,7 +53,12 @@ export function EventsTable({
   const edits = editQueries.useQuery('list', {});
   const marks = unsentMarks(edits.value?.data ?? []);
   return (
-    <table className="data events-table" data-testid="events-table" aria-busy={busy}>
+    <table
+      className="data events-table rows-move"
+      data-testid="events-table"
+      aria-busy={busy}
+      onKeyDown={moveBetweenRows}
+    >
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>

@@ -1,6 +1,7 @@
 import { EVENT_STATUSES, type EventStatus } from '../../../../shared/wire/event';
 import { boundedFilterText } from '../../../../shared/ipc/filter-text';
 import { isSeason } from '../../../../shared/wire/formats';
+import type { EventListSort } from '../../../../shared/ipc/reads';
 
 /** The events list's filters as the address holds them; what is missing or unreadable is unset. */
 export interface EventListFilters {
@@ -29,6 +30,14 @@ export function eventListFilters(params: URLSearchParams): EventListFilters {
   const search = boundedFilterText(params.get('search') ?? '');
   if (search !== '') filters.search = search;
   return filters;
+}
+
+/**
+ * The order the list opens in is what is current (see `EVENT_LIST_SORTS`); `sort=date` in the
+ * address asks for the service's order, oldest first.
+ */
+export function eventListSort(params: URLSearchParams): EventListSort {
+  return params.get('sort') === 'date' ? 'date' : 'current';
 }
 
 export function hasFilters(filters: EventListFilters): boolean {
