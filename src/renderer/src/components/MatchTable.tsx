@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { MatchRecord, MatchType, Winner } from '../../../shared/wire/match';
 import { paths } from '../routes';
 import { DateText } from './DateText';
+import { resultFor } from './match-result';
 
 const TYPE_LABELS: Record<MatchType, string> = {
   qualification: 'Qualification',
@@ -45,6 +46,21 @@ export interface ExtraColumn {
   cell: (match: MatchRecord) => ReactNode;
 }
 
+/** The id of the row marked "Up next", which the jump to it scrolls to and focuses. */
+export const UP_NEXT_ROW_ID = 'up-next-row';
+
+/** The result column: from the viewed team's side where there is one, else the alliance's. */
+function Result({ match, team }: { match: MatchRecord; team: number | undefined }) {
+  if (match.status !== 'played') return <span className="muted">Scheduled</span>;
+  const own = team === undefined ? null : resultFor(match, team);
+  if (own === null) return <span className="winner">{winnerText(match.winner)}</span>;
+  return (
+    <span className={`team-result ${own.toLowerCase()}`} data-testid="team-result">
+      {own}
+    </span>
+  );
+}
+
 /**
  * Matches as a schedule reads: Match · Red teams · Red score · Blue score · Blue teams · result.
  * Red and blue are labelled, not only coloured; the viewed team's number is marked in every row
@@ -54,12 +70,18 @@ export function MatchTable({
   matches,
   highlightTeam,
   showEvent = false,
+  eventNames,
+  upNextId,
   caption,
   extra,
 }: {
   matches: readonly MatchRecord[];
   highlightTeam?: number;
   showEvent?: boolean;
+  /** Events' names by code, for the Event column; a code not in it shows as itself. */
+  eventNames?: ReadonlyMap<string, string>;
+  /** The match to mark "Up next". */
+  upNextId?: string;
   caption: string;
   extra?: ExtraColumn;
 }) {
@@ -85,14 +107,24 @@ export function MatchTable({
       </thead>
       <tbody>
         {matches.map((match) => {
+          const upNext = match.id === upNextId;
           return (
-            <tr key={match.id}>
+            <tr
+              key={match.id}
+              id={upNext ? UP_NEXT_ROW_ID : undefined}
+              className={upNext ? 'up-next' : undefined}
+              tabIndex={upNext ? -1 : undefined}
+              data-match-id={match.id}
+            >
               <td>
                 <span title={matchTypeLabel(match.type)}>{matchName(match)}</span>
+                {upNext && <span className="badge up-next-badge">Up next</span>}
               </td>
               {showEvent && (
-                <td>
-                  <Link to={paths.event(match.eventId)}>{match.eventId}</Link>
+                <td className="match-event">
+                  <Link to={paths.event(match.eventId)} title={match.eventId}>
+                    {eventNames?.get(match.eventId) ?? match.eventId}
+                  </Link>
                 </td>
               )}
               <td>
@@ -110,11 +142,7 @@ export function MatchTable({
                 <Teams teams={match.blue.teams} highlight={highlightTeam} />
               </td>
               <td>
-                {match.status === 'played' ? (
-                  <span className="winner">{winnerText(match.winner)}</span>
-                ) : (
-                  <span className="muted">Scheduled</span>
-                )}
+                <Result match={match} team={highlightTeam} />
               </td>
               <td>
                 {match.playedAt !== null ? (

@@ -138,7 +138,15 @@ export function EventView() {
             value: 'matches',
             label: 'Matches',
             count: syncedCount(matches.value),
-            content: <EventMatchesTab eventId={eventId} matches={matches} />,
+            content: (
+              <EventMatchesTab
+                eventId={eventId}
+                matches={matches}
+                teams={teams.value?.data ?? []}
+                team={clipsBy.teamNumber}
+                onTeam={(value) => update((next) => setOrDelete(next, 'team', value))}
+              />
+            ),
           },
           {
             value: 'clips',
@@ -182,6 +190,11 @@ export function EventView() {
       />
     </>
   );
+}
+
+function setOrDelete(params: URLSearchParams, name: string, value: string): void {
+  if (value === '') params.delete(name);
+  else params.set(name, value);
 }
 
 function syncedCount(

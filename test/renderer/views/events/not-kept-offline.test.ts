@@ -35,7 +35,13 @@ function tab(state: SyncStatus['state']): string {
     createElement(
       MemoryRouter,
       null,
-      createElement(EventMatchesTab, { eventId: '2026peoriaregion', matches: remote }),
+      createElement(EventMatchesTab, {
+        eventId: '2026peoriaregion',
+        matches: remote,
+        teams: [],
+        team: undefined,
+        onTeam: () => undefined,
+      }),
     ),
   );
 }

@@ -7,6 +7,7 @@ import { Pagination } from '../../components/Pagination';
 import { StateMessage } from '../../components/StateMessage';
 import { eventQueries } from '../../stores/reads';
 import { neverSynced, PartState } from './PartState';
+import { TeamSelect } from './TeamSelect';
 
 const PER_PAGE = 50;
 
@@ -55,8 +56,6 @@ export function EventClipsTab({
     { keepPrevious: true },
   );
   const filtered = filters.matchType !== undefined || filters.teamNumber !== undefined;
-  const teamKnown =
-    filters.teamNumber === undefined || teams.some((team) => team.number === filters.teamNumber);
 
   return (
     <section aria-label="Clips of this event" data-testid="event-clips">
@@ -77,22 +76,11 @@ export function EventClipsTab({
               ))}
             </select>
           </label>
-          <label>
-            Team
-            <select
-              className="select"
-              value={filters.teamNumber ?? ''}
-              onChange={(event) => onFilter('team', event.target.value)}
-            >
-              <option value="">All teams</option>
-              {!teamKnown && <option value={filters.teamNumber}>{filters.teamNumber}</option>}
-              {teams.map((team) => (
-                <option key={team.number} value={team.number}>
-                  {team.number} · {team.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <TeamSelect
+            teams={teams}
+            value={filters.teamNumber}
+            onChange={(value) => onFilter('team', value)}
+          />
         </div>
         <Freshness freshness={clips.value?.freshness} />
       </div>

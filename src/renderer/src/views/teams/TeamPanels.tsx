@@ -124,6 +124,24 @@ function PanelBar({
 }
 
 /** The team's events of the season picked, for the Matches and Clips tabs' event filter. */
+/** The team's events, read as the event filter reads them (one read for both), by code. */
+function useEventNames(teamNumber: number, season: string | undefined): Map<string, string> {
+  const events = teamQueries.useQuery('events', eventOptionsInput(teamNumber, season));
+  return useMemo(
+    () => new Map((events.value?.data ?? []).map((event) => [event.id, event.name])),
+    [events.value],
+  );
+}
+
+function eventOptionsInput(teamNumber: number, season: string | undefined) {
+  return {
+    teamNumber,
+    ...(season === undefined ? {} : { season }),
+    page: 1,
+    perPage: EVENT_OPTIONS,
+  };
+}
+
 function EventFilter({
   teamNumber,
   season,
@@ -135,12 +153,7 @@ function EventFilter({
   eventId: string | undefined;
   onEvent: (eventId: string) => void;
 }) {
-  const events = teamQueries.useQuery('events', {
-    teamNumber,
-    ...(season === undefined ? {} : { season }),
-    page: 1,
-    perPage: EVENT_OPTIONS,
-  });
+  const events = teamQueries.useQuery('events', eventOptionsInput(teamNumber, season));
   const options = events.value?.data ?? [];
   const unknown = eventId !== undefined && !options.some((event) => event.id === eventId);
   return (
@@ -216,6 +229,7 @@ export function TeamMatchesPanel({
     { teamNumber, ...filter, page, perPage: MATCHES_PER_PAGE },
     { keepPrevious: true },
   );
+  const eventNames = useEventNames(teamNumber, season);
   return (
     <div data-testid="team-matches">
       <PanelBar freshness={matches.value?.freshness}>
@@ -238,6 +252,7 @@ export function TeamMatchesPanel({
             matches={items}
             highlightTeam={teamNumber}
             showEvent
+            eventNames={eventNames}
             caption={`Matches of team ${teamNumber}`}
           />
         )}
