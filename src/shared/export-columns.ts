@@ -101,3 +101,10 @@ export const TEAM_STATS_EXPORT_COLUMNS = [
   'rankings.state',
   'rankings.world',
 ] as const;
+
+/** A comparison is read by people: each row names its team as well as numbering it. */
+export const COMPARE_EXPORT_COLUMNS = [
+  'teamNumber',
+  'teamName',
+  ...TEAM_STATS_EXPORT_COLUMNS.slice(1),
+] as const;

@@ -7,15 +7,19 @@ import { ComparePage } from './pages/compare-page';
 import { TeamPage } from './pages/team-page';
 import { tourSubjects } from './support/tour';
 
-/** The command line's header for team statistics, which the app's export shares. */
+/** The command line's header for team statistics, with each team's name: a comparison's file. */
 const STATS_HEADER =
-  'teamNumber,season,events,matches,wins,losses,winRate,avgScore,highScore,' +
+  'teamNumber,teamName,season,events,matches,wins,losses,winRate,avgScore,highScore,' +
   'rankings.regional,rankings.state,rankings.world';
 
-function statsRow(teamNumber: number, stats: TeamSeasonStats): string {
+/** A CSV field as RFC 4180 writes it: quoted when it holds a comma, quote or line break. */
+const field = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+
+function statsRow(team: TeamListItem, stats: TeamSeasonStats): string {
   const { rankings } = stats;
   return [
-    teamNumber,
+    team.number,
+    field(team.name),
     stats.season,
     stats.events,
     stats.matches,
@@ -83,11 +87,11 @@ test('keyboard only: find a team, read its record, compare it, export the compar
     .split('\r\n')
     .filter((line) => line !== '');
   const expected = [STATS_HEADER];
-  for (const teamNumber of [team.number, other.number]) {
-    const { data } = await service.one<TeamSeasonStats>(`/v1/teams/${teamNumber}/stats`, {
+  for (const each of [team, other]) {
+    const { data } = await service.one<TeamSeasonStats>(`/v1/teams/${each.number}/stats`, {
       season: compareSeason,
     });
-    expected.push(statsRow(teamNumber, data));
+    expected.push(statsRow(each, data));
   }
   expect(lines).toEqual(expected);
 });

@@ -7,6 +7,7 @@ import {
   MATCH_EXPORT_COLUMNS,
   PICK_LIST_EXPORT_COLUMNS,
   TEAM_STATS_EXPORT_COLUMNS,
+  COMPARE_EXPORT_COLUMNS,
 } from '../../shared/export-columns';
 import type { ListMeta } from '../../shared/wire/envelopes';
 import type { ReadHandlers } from '../handlers/reads';
@@ -168,7 +169,7 @@ async function readList(
       }
       return {
         name: `compare-${teamNumbers.join('-')}${list.season === undefined ? '' : `-${list.season}`}`,
-        columns: TEAM_STATS_EXPORT_COLUMNS,
+        columns: COMPARE_EXPORT_COLUMNS,
         records,
       };
     }
@@ -201,8 +202,9 @@ async function statsRow(
   season: string | undefined,
 ): Promise<object> {
   try {
+    const teamName = (await reads['teams:get']({ teamNumber })).data.name;
     const { data } = await reads['teams:stats']({ teamNumber, season });
-    return data === null ? { teamNumber } : { teamNumber, ...data };
+    return data === null ? { teamNumber, teamName } : { teamNumber, teamName, ...data };
   } catch (error) {
     if (error instanceof IpcFailure && error.code === 'not_found') return { teamNumber };
     throw error;

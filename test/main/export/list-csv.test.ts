@@ -8,7 +8,7 @@ import {
   APP_EVENT_EXPORT_COLUMNS,
   appEventExportRecord,
   APP_TEAM_EXPORT_COLUMNS,
-  TEAM_STATS_EXPORT_COLUMNS,
+  COMPARE_EXPORT_COLUMNS,
 } from '../../../src/shared/export-columns';
 import type { ExportResult } from '../../../src/shared/ipc/actions';
 import type { CachedTeamStats } from '../../../src/shared/ipc/reads';
@@ -161,6 +161,8 @@ describe('export:csv', () => {
     const teams = await pagedRead('teams:list', {});
     const [a, b] = teams.map((team) => Number(team.number));
     if (a === undefined || b === undefined) throw new Error('the service lists no teams');
+    const nameOf = (teamNumber: number) =>
+      teams.find((team) => Number(team.number) === teamNumber)?.name;
     // Favorites are synced in full, their statistics included.
     await valueOf(dispatch('favorites:set', { teamNumber: a, favorite: true }));
     await valueOf(dispatch('favorites:set', { teamNumber: b, favorite: true }));
@@ -183,10 +185,10 @@ describe('export:csv', () => {
       ),
     );
     expect(latest).toEqual([
-      [...TEAM_STATS_EXPORT_COLUMNS],
-      rowOf({ teamNumber: a, ...latestA.data }, TEAM_STATS_EXPORT_COLUMNS),
-      rowOf({ teamNumber: b, ...latestB.data }, TEAM_STATS_EXPORT_COLUMNS),
-      rowOf({ teamNumber: absent }, TEAM_STATS_EXPORT_COLUMNS),
+      [...COMPARE_EXPORT_COLUMNS],
+      rowOf({ teamNumber: a, teamName: nameOf(a), ...latestA.data }, COMPARE_EXPORT_COLUMNS),
+      rowOf({ teamNumber: b, teamName: nameOf(b), ...latestB.data }, COMPARE_EXPORT_COLUMNS),
+      rowOf({ teamNumber: absent }, COMPARE_EXPORT_COLUMNS),
     ]);
 
     const season = latestA.seasons.at(-1) ?? '';
@@ -202,11 +204,14 @@ describe('export:csv', () => {
     );
     const seasonB = (await statsOf(b, season)).data;
     expect(savedFile(atSeason)).toEqual([
-      [...TEAM_STATS_EXPORT_COLUMNS],
-      rowOf({ teamNumber: b, ...seasonB }, TEAM_STATS_EXPORT_COLUMNS),
-      rowOf({ teamNumber: a, ...(await statsOf(a, season)).data }, TEAM_STATS_EXPORT_COLUMNS),
+      [...COMPARE_EXPORT_COLUMNS],
+      rowOf({ teamNumber: b, teamName: nameOf(b), ...seasonB }, COMPARE_EXPORT_COLUMNS),
+      rowOf(
+        { teamNumber: a, teamName: nameOf(a), ...(await statsOf(a, season)).data },
+        COMPARE_EXPORT_COLUMNS,
+      ),
     ]);
-    expect(savedFile(atSeason)[2]?.[1]).toBe(season);
+    expect(savedFile(atSeason)[2]?.[2]).toBe(season);
   });
 
   it('refuses a list it does not know, and a compare of one team', async () => {

@@ -112,7 +112,8 @@ export function CompareView() {
           {teams.length >= 2 && (
             <p className="compare-legend muted">
               <Trophy size={13} aria-hidden="true" /> <strong>Bold with a trophy</strong>: the best
-              value of the row. Lower is better for losses and ranks; a dash means none.
+              value of the row. Wins and losses are judged per match played, lower is better for
+              losses and ranks, and matches and events are not judged; a dash means none.
             </p>
           )}
         </>

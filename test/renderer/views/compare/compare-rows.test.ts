@@ -4,6 +4,7 @@ import {
   STAT_ROWS,
   bestColumns,
   compareSeasons,
+  judgedValues,
 } from '../../../../src/renderer/src/views/compare/compare-rows';
 
 function stats(overrides: Partial<TeamSeasonStats> = {}): TeamSeasonStats {
@@ -30,7 +31,7 @@ function row(key: string) {
 /** The columns marked best in a row for these teams, as a sorted array. */
 function best(key: string, teams: readonly TeamSeasonStats[]): number[] {
   const statRow = row(key);
-  return [...bestColumns(teams.map(statRow.value), statRow.better)].sort();
+  return [...bestColumns(judgedValues(statRow, teams), statRow.better)].sort();
 }
 
 describe('bestColumns', () => {
@@ -81,13 +82,25 @@ describe('STAT_ROWS', () => {
     ]);
   });
 
-  it('counts fewer losses and lower ranks as better, and more of the rest', () => {
+  it('counts fewer losses and lower ranks as better, and judges nothing of how much was played', () => {
     const lower = STAT_ROWS.filter((statRow) => statRow.better === 'lower').map((r) => r.key);
     expect(lower.sort()).toEqual(['losses', 'regional-rank', 'state-rank', 'world-rank']);
+    const unjudged = STAT_ROWS.filter((statRow) => statRow.better === null).map((r) => r.key);
+    expect(unjudged.sort()).toEqual(['events', 'matches']);
+    expect(best('matches', [stats({ matches: 30 }), stats({ matches: 12 })])).toEqual([]);
+    expect(best('events', [stats({ events: 5 }), stats({ events: 2 })])).toEqual([]);
   });
 
   it('marks the team with fewer losses best at losses', () => {
     expect(best('losses', [stats({ losses: 10 }), stats({ losses: 4 })])).toEqual([1]);
+  });
+
+  it('judges wins and losses per match played, not by count', () => {
+    // 10 losses in 40 matches is better than 6 in 12; 20 wins of 40 worse than 10 of 12.
+    const many = stats({ matches: 40, wins: 20, losses: 10, winRate: 0.5 });
+    const few = stats({ matches: 12, wins: 10, losses: 6, winRate: 10 / 12 });
+    expect(best('losses', [many, few])).toEqual([0]);
+    expect(best('wins', [many, few])).toEqual([1]);
   });
 
   it('never marks a team with no matches best at losses, though its 0 is lowest', () => {

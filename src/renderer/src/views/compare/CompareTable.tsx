@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Freshness } from '../../components/Freshness';
 import { paths } from '../../routes';
 import { AnalysisRows } from './AnalysisRows';
-import { bestColumns, STAT_ROWS } from './compare-rows';
+import { bestColumns, judgedValues, STAT_ROWS } from './compare-rows';
 import { MissingStats } from './MissingStats';
 import type { CompareColumn } from './use-compare-columns';
 
@@ -62,7 +62,7 @@ export function CompareTable({
       <table className={`data compare-table columns-${columns.length}`} data-testid="compare-table">
         <caption className="visually-hidden">
           {season === null ? 'Team statistics' : `Team statistics for ${season}`}; the best value of
-          each row is marked best
+          each row where more or less is better is marked best, wins and losses per match played
         </caption>
         <thead>
           <tr>
@@ -79,7 +79,13 @@ export function CompareTable({
             const values = columns.map((column) =>
               column.stats === null ? null : row.value(column.stats),
             );
-            const best = bestColumns(values, row.better);
+            const best = bestColumns(
+              judgedValues(
+                row,
+                columns.map((column) => column.stats),
+              ),
+              row.better,
+            );
             return (
               <tr key={row.key} data-testid={`compare-row-${row.key}`}>
                 <th scope="row" className="compare-stat">

@@ -6,9 +6,18 @@ export interface StatRow {
   key: string;
   /** The label the issue names ("Wins", "World rank", …). */
   label: string;
-  better: 'higher' | 'lower';
+  /**
+   * Which way is better; null for a row that only says how much a team played (matches, events):
+   * more of it is volume, not quality, so no value of it is marked best.
+   */
+  better: 'higher' | 'lower' | null;
   /** The row's value for one team; null when there is none to compare (a rank of 0). */
   value: (stats: TeamSeasonStats) => number | null;
+  /**
+   * What the best is judged on, where that is not the value shown: wins and losses per match
+   * played, so a team is not marked best for having played more (or fewer) matches.
+   */
+  judge?: (stats: TeamSeasonStats) => number | null;
   format: (value: number) => string;
 }
 
@@ -23,6 +32,7 @@ export const STAT_ROWS: readonly StatRow[] = [
     label: 'Wins',
     better: 'higher',
     value: (s) => (s.matches > 0 ? s.wins : null),
+    judge: (s) => (s.matches > 0 ? s.wins / s.matches : null),
     format: formatCount,
   },
   {
@@ -30,6 +40,7 @@ export const STAT_ROWS: readonly StatRow[] = [
     label: 'Losses',
     better: 'lower',
     value: (s) => (s.matches > 0 ? s.losses : null),
+    judge: (s) => (s.matches > 0 ? s.losses / s.matches : null),
     format: formatCount,
   },
   {
@@ -56,11 +67,11 @@ export const STAT_ROWS: readonly StatRow[] = [
   {
     key: 'matches',
     label: 'Matches',
-    better: 'higher',
+    better: null,
     value: (s) => s.matches,
     format: formatCount,
   },
-  { key: 'events', label: 'Events', better: 'higher', value: (s) => s.events, format: formatCount },
+  { key: 'events', label: 'Events', better: null, value: (s) => s.events, format: formatCount },
   {
     key: 'world-rank',
     label: 'World rank',
@@ -84,6 +95,15 @@ export const STAT_ROWS: readonly StatRow[] = [
   },
 ];
 
+/** The values a row's best is judged on, one per team (null: no statistics or nothing to judge). */
+export function judgedValues(
+  row: StatRow,
+  perTeam: readonly (TeamSeasonStats | null)[],
+): (number | null)[] {
+  const judge = row.judge ?? row.value;
+  return perTeam.map((stats) => (stats === null ? null : judge(stats)));
+}
+
 /**
  * Which columns hold the row's best value. Nothing is marked unless at least two teams have a
  * value and they differ: a best among one, or among equals, says nothing. Ties for best are all
@@ -94,7 +114,7 @@ export function bestColumns(
   better: StatRow['better'],
 ): Set<number> {
   const present = values.filter((value): value is number => value !== null);
-  if (present.length < 2) return new Set();
+  if (better === null || present.length < 2) return new Set();
   const best = better === 'higher' ? Math.max(...present) : Math.min(...present);
   const worst = better === 'higher' ? Math.min(...present) : Math.max(...present);
   if (best === worst) return new Set();
