@@ -84,7 +84,7 @@ test('offline after a default sync: live teams have their record, others say how
 
   await app.go(`/teams/${team!.number}`);
   await app.expectHeading(`${team!.number} · ${team!.name}`);
-  await expect(new TeamPage(page).figure('Wins')).toHaveText(/^\d+$/);
+  await expect(new TeamPage(page).summaryLine).toHaveText(/^\d+–\d+ in /);
   await noSyncNow();
 
   const compare = new ComparePage(page);

@@ -54,8 +54,7 @@ test('keyboard only: find a team, read its record, compare it, export the compar
   const { data: stats } = await service.one<TeamSeasonStats>(`/v1/teams/${team.number}/stats`, {
     season,
   });
-  await expect(teamPage.figure('Wins')).toHaveText(String(stats.wins));
-  await expect(teamPage.figure('Losses')).toHaveText(String(stats.losses));
+  await expect(teamPage.summaryLine).toContainText(`${stats.wins}–${stats.losses} in ${season}`);
 
   await page.keyboard.press('Control+k');
   await page.keyboard.type('compare');

@@ -10,16 +10,9 @@ const oneDecimal = (value: number) =>
   value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const rank = (value: number) => (value > 0 ? `#${count(value)}` : '—');
 
-/** What each labelled figure must read for the service's statistics of one season. */
+/** What each rank card must read for the service's statistics of one season. */
 function expectedFigures(stats: TeamSeasonStats): Record<Figure, string> {
   return {
-    Wins: count(stats.wins),
-    Losses: count(stats.losses),
-    'Win rate': `${Math.round(stats.winRate * 100)}%`,
-    'Average score': oneDecimal(stats.avgScore),
-    'High score': Number.isInteger(stats.highScore)
-      ? count(stats.highScore)
-      : oneDecimal(stats.highScore),
     'World rank': rank(stats.rankings.world),
     'Regional rank': rank(stats.rankings.regional),
     'State rank': rank(stats.rankings.state),
@@ -77,8 +70,12 @@ test('a favorite team’s figures equal the service’s statistics, season by se
           expected[figure],
         );
       }
+      const high = Number.isInteger(stats.highScore)
+        ? count(stats.highScore)
+        : oneDecimal(stats.highScore);
       await expect(teamPage.summaryLine).toContainText(
-        `${count(stats.wins)}–${count(stats.losses)} in ${season}`,
+        `${count(stats.wins)}–${count(stats.losses)} in ${season} · ` +
+          `${Math.round(stats.winRate * 100)}% · avg ${oneDecimal(stats.avgScore)} · high ${high}`,
       );
     });
   }

@@ -144,9 +144,22 @@ export const cachedTeamSchema = teamListItemSchema.extend({
 });
 export type CachedTeam = z.infer<typeof cachedTeamSchema>;
 
+/**
+ * How many teams each of the season's ranks is out of; null where the cache cannot tell (it
+ * holds the statistics of only some of the ranked teams). See `RankTotalsQuery`.
+ */
+export const rankTotalsSchema = z.object({
+  world: z.number().int().min(1).nullable(),
+  regional: z.number().int().min(1).nullable(),
+  state: z.number().int().min(1).nullable(),
+});
+export type RankTotals = z.infer<typeof rankTotalsSchema>;
+
 /** One season's statistics (`null` when that season is not cached) and every season that is. */
 export const cachedTeamStatsSchema = z.object({
   data: teamSeasonStatsSchema.nullable(),
+  /** Out of how many the data's ranks are; all null with no data. */
+  rankTotals: rankTotalsSchema,
   seasons: z.array(seasonSchema),
   freshness: freshnessSchema,
   builtFrom: builtFromSchema,

@@ -1,15 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
-export const FIGURES = [
-  'Wins',
-  'Losses',
-  'Win rate',
-  'Average score',
-  'High score',
-  'World rank',
-  'Regional rank',
-  'State rank',
-] as const;
+/** The season's record is said once, in the summary line; the ranks have a card each. */
+export const FIGURES = ['World rank', 'Regional rank', 'State rank'] as const;
 export type Figure = (typeof FIGURES)[number];
 
 /** `#/teams/<number>`: header, the season at a glance, the chart, and three tabs. */
@@ -27,6 +19,11 @@ export class TeamPage {
   /** A figure of the season, by its label, as a screen reader finds it. */
   figure(label: Figure): Locator {
     return this.season.getByLabel(label, { exact: true });
+  }
+
+  /** Under each rank: out of how many ("of 3,412 teams that played"), or who it is among. */
+  get rankContexts(): Locator {
+    return this.season.getByTestId('rank-context');
   }
 
   get summaryLine(): Locator {

@@ -102,7 +102,7 @@ export async function tourOf(app: AppPage, service: ReferenceService): Promise<S
       path: `/teams/${team.number}`,
       heading: teamHeading,
       ready: async (page) => {
-        await expect(new TeamPage(page).figure('Wins')).toBeVisible();
+        await expect(new TeamPage(page).figure('World rank')).toBeVisible();
         await expect(page.getByTestId('next-match')).toBeVisible();
         await expect(page.getByTestId('events-table')).toBeVisible();
       },

@@ -29,6 +29,7 @@ describe('a team’s season statistics', () => {
     const answer = await reads.ask('teams:stats', { teamNumber: 254 });
     expect(answer).toEqual({
       data: seasonStats('2025-2026', { wins: 2 }),
+      rankTotals: { world: null, regional: null, state: null },
       seasons: ['2025-2026', '2024-2025'],
       freshness: { complete: true, syncedAt: SYNCED_AT },
       builtFrom: ['team:254:stats', 'team:254:stats:2025-2026'],
@@ -45,6 +46,7 @@ describe('a team’s season statistics', () => {
     const answer = await reads.ask('teams:stats', { teamNumber: 254, season: '2026-2027' });
     expect(answer).toEqual({
       data: null,
+      rankTotals: { world: null, regional: null, state: null },
       seasons: ['2025-2026', '2024-2025'],
       freshness: { complete: false, syncedAt: null },
       builtFrom: ['team:254:stats', 'team:254:stats:2026-2027'],
@@ -56,6 +58,7 @@ describe('a team’s season statistics', () => {
     const answer = await reads.ask('teams:stats', { teamNumber: 118 });
     expect(answer).toEqual({
       data: null,
+      rankTotals: { world: null, regional: null, state: null },
       seasons: [],
       freshness: { complete: false, syncedAt: null },
       // Which season to show follows the team's latest event until one is held.
@@ -78,5 +81,86 @@ describe('a team’s season statistics', () => {
 
   it('are not_found for a team the cache knows nothing of', async () => {
     expect((await reads.failure('teams:stats', { teamNumber: 7 }))?.code).toBe('not_found');
+  });
+});
+
+describe('out of how many a team’s ranks are', () => {
+  const SEASON = '2023-2024';
+  /**
+   * Ranks 1–4 world: two US teams in IL, one in TN, one in Canada, all at one event; 9 is there
+   * too and never played. `except`: teams whose statistics the cache lacks.
+   */
+  function holdRankedSeason(except: readonly number[] = []): void {
+    testCache.write((writer) => {
+      writer.events.upsertItems([
+        event({ id: '2023zulu', season: SEASON, startDate: '2023-10-01T09:00:00Z' }),
+      ]);
+      writer.eventParts.replaceTeams(
+        '2023zulu',
+        [1, 2, 3, 4, 9].map((number) => team(number)),
+      );
+      writer.teams.upsertItems([
+        team(1, { state: 'IL', country: 'US' }),
+        team(2, { state: 'TN', country: 'US' }),
+        team(3, { state: 'IL', country: 'US' }),
+        team(4, { state: 'ON', country: 'CA' }),
+        team(9, { state: 'IL', country: 'US' }),
+      ]);
+      const ranked = [
+        [1, { world: 1, regional: 1, state: 1 }],
+        [2, { world: 2, regional: 2, state: 1 }],
+        [3, { world: 3, regional: 3, state: 2 }],
+        [4, { world: 4, regional: 1, state: 1 }],
+      ] as const;
+      for (const [number, rankings] of ranked) {
+        if (!except.includes(number))
+          writer.teamParts.putStats(number, seasonStats(SEASON, { rankings }));
+      }
+      const unplayed = {
+        matches: 0,
+        wins: 0,
+        losses: 0,
+        rankings: { world: 0, regional: 0, state: 0 },
+      };
+      writer.teamParts.putStats(9, seasonStats(SEASON, unplayed));
+    });
+  }
+
+  it('counts the ranked teams when the cache holds every one of them', async () => {
+    holdRankedSeason();
+    testCache.synced(['event:2023zulu:teams']);
+    const answer = await reads.ask('teams:stats', { teamNumber: 3, season: SEASON });
+    expect(answer.rankTotals).toEqual({ world: 4, regional: 3, state: 2 });
+    const canada = await reads.ask('teams:stats', { teamNumber: 4, season: SEASON });
+    expect(canada.rankTotals).toEqual({ world: 4, regional: 1, state: 1 });
+  });
+
+  it('says it does not know while a team of the season lacks statistics', async () => {
+    // Held: US ranks 1 and 2, IL rank 1, Canada's 1; any of them could pass for a whole count.
+    holdRankedSeason([3]);
+    testCache.synced(['event:2023zulu:teams']);
+    for (const teamNumber of [1, 4]) {
+      const answer = await reads.ask('teams:stats', { teamNumber, season: SEASON });
+      expect(answer.rankTotals).toEqual({ world: null, regional: null, state: null });
+    }
+  });
+
+  it('says it does not know while an event’s team list of the season is not synced', async () => {
+    holdRankedSeason();
+    const answer = await reads.ask('teams:stats', { teamNumber: 3, season: SEASON });
+    expect(answer.rankTotals).toEqual({ world: null, regional: null, state: null });
+  });
+
+  it('says it does not know where the ranks held have a gap', async () => {
+    holdRankedSeason();
+    testCache.synced(['event:2023zulu:teams']);
+    // A team ranked 5th that played at an event this copy never listed: world 1–4 and 6 held.
+    testCache.write((writer) => {
+      writer.teams.upsertItems([team(5, { state: 'ON', country: 'CA' })]);
+      const rankings = { world: 6, regional: 2, state: 2 };
+      writer.teamParts.putStats(5, seasonStats(SEASON, { rankings }));
+    });
+    const answer = await reads.ask('teams:stats', { teamNumber: 4, season: SEASON });
+    expect(answer.rankTotals).toEqual({ world: null, regional: 2, state: 2 });
   });
 });

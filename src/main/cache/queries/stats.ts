@@ -3,6 +3,7 @@ import type { CachedTeamStats } from '../../../shared/ipc/reads';
 import type { CacheResource, ResourceKey } from '../../../shared/ipc/resources';
 import type { AppDatabase } from '../../storage/database';
 import type { FreshnessReader } from './freshness';
+import { RankTotalsQuery } from './rank-totals';
 import { STATS_COLUMNS, toSeasonStats, type StatsRow } from './rows';
 import type { RequestFetch } from './team-parts';
 
@@ -17,6 +18,7 @@ export function seasonAt(instant: Date): string {
 export class StatsQueries {
   private readonly selectSeasons: Statement<[number], StatsRow>;
   private readonly selectLatestEventSeason: Statement<[number], string>;
+  private readonly rankTotals: RankTotalsQuery;
 
   constructor(
     db: AppDatabase,
@@ -32,6 +34,7 @@ export class StatsQueries {
         ORDER BY e.start_date DESC, e.id DESC LIMIT 1`,
       )
       .pluck();
+    this.rankTotals = new RankTotalsQuery(db);
   }
 
   hasAny(teamNumber: number): boolean {
@@ -55,6 +58,10 @@ export class StatsQueries {
     if (wanted === undefined) builtFrom.push('registrations', 'events');
     return {
       data: row === undefined ? null : toSeasonStats(row),
+      rankTotals:
+        row === undefined
+          ? { world: null, regional: null, state: null }
+          : this.rankTotals.of(teamNumber, row.season),
       seasons: rows.map((candidate) => candidate.season),
       freshness,
       builtFrom,

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { TEAM_NUMBER_MAX, TEAM_NUMBER_MIN } from '../../../shared/wire/formats';
 import type { TeamSeasonStats } from '../../../shared/wire/stats';
+import type { RankTotals } from '../../../shared/ipc/reads';
 import type { TeamChartProps } from './teams/TeamChart';
 import { ExportButton } from '../components/ExportButton';
 import { Freshness } from '../components/Freshness';
@@ -14,7 +15,7 @@ import { teamQueries } from '../stores/reads';
 import { matchScores } from './teams/match-scores';
 import { notKeptWords } from './teams/not-kept-words';
 import { TeamAnalysisCards } from './analysis/TeamAnalysisCards';
-import { SeasonSummary } from './teams/SeasonSummary';
+import { SeasonSummary, type TeamPlace } from './teams/SeasonSummary';
 import { seasonParam } from './teams/seasons';
 import { TeamHeader } from './teams/TeamHeader';
 import { TeamNote } from './teams/TeamNote';
@@ -23,9 +24,12 @@ import {
   TeamClipsPanel,
   TeamEventsPanel,
   TeamMatchesPanel,
+  useEventNames,
 } from './teams/TeamPanels';
 import '../styles/teams.css';
 import { useAddressParams } from '../use-address-params';
+
+const NO_TOTALS: RankTotals = { world: null, regional: null, state: null };
 
 /** recharts is loaded with the first team page that has a chart to draw, not with the app. */
 const TeamChart = lazy(() => import('./teams/TeamChart'));
@@ -96,6 +100,9 @@ function TeamPage({ teamNumber }: { teamNumber: number }) {
     askedSeason === undefined && playedSeason !== undefined
       ? playedSeason
       : (stats.value?.data ?? null);
+  const rankTotals = [stats, ...everySeason].find(
+    (answer) => answer.value?.data?.season === shownStats?.season,
+  )?.value?.rankTotals;
   // With one season there is nothing to compare across seasons: this season's matches instead.
   const acrossSeasons = chartSeasons.length >= 2;
   const seasonMatches = teamQueries.useQuery(
@@ -105,10 +112,11 @@ function TeamPage({ teamNumber }: { teamNumber: number }) {
       : null,
   );
   const scores = matchScores(seasonMatches.value?.data ?? [], teamNumber);
+  const eventNames = useEventNames(teamNumber, season);
   const chart: TeamChartProps | null = acrossSeasons
     ? { kind: 'seasons', seasons: chartSeasons, selected: season }
     : season !== undefined && scores.length > 0
-      ? { kind: 'matches', season, matches: scores }
+      ? { kind: 'matches', season, matches: scores, eventNames }
       : null;
 
   /** Sets parameters of the address; any change but the page itself goes back to page 1. */
@@ -208,6 +216,9 @@ function TeamPage({ teamNumber }: { teamNumber: number }) {
           </span>
         </div>
         <SeasonBody
+          teamNumber={teamNumber}
+          place={team.value.data}
+          rankTotals={rankTotals ?? NO_TOTALS}
           stats={shownStats}
           status={stats.status}
           error={stats.error}
@@ -269,6 +280,9 @@ function TeamPage({ teamNumber }: { teamNumber: number }) {
 
 /** The picked season's figures, or why there are none and what to do. */
 function SeasonBody({
+  teamNumber,
+  place,
+  rankTotals,
   stats,
   status,
   error,
@@ -277,6 +291,9 @@ function SeasonBody({
   offer,
   favorite,
 }: {
+  teamNumber: number;
+  place: TeamPlace;
+  rankTotals: RankTotals;
   stats: TeamSeasonStats | null;
   status: 'loading' | 'ready' | 'error';
   error: string | null;
@@ -285,7 +302,9 @@ function SeasonBody({
   offer: SyncOffer;
   favorite: boolean;
 }) {
-  if (stats !== null) return <SeasonSummary stats={stats} />;
+  if (stats !== null) {
+    return <SeasonSummary stats={stats} rankTotals={rankTotals} place={place} />;
+  }
   if (status === 'loading') return <Skeleton rows={3} />;
   if (status === 'error') {
     return (

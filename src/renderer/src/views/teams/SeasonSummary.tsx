@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { TeamSeasonStats } from '../../../../shared/wire/stats';
+import type { RankTotals } from '../../../../shared/ipc/reads';
 import { formatCount, formatRank, formatRate, formatScore } from '../../format/numbers';
 
 /** A score as the service gives it: whole points stay whole, averages get one decimal. */
@@ -18,28 +19,71 @@ export function summaryLine(stats: TeamSeasonStats): string {
   ].join(' · ');
 }
 
-interface Figure {
+export interface TeamPlace {
+  state: string;
+  country: string;
+}
+
+interface RankFigure {
   label: string;
-  value: string;
-  group: 'record' | 'rank';
+  rank: number;
+  /** Out of how many, where the local copy knows. */
+  total: number | null;
+  /** Who the rank is among, in words. */
+  among: string;
+}
+
+/** "of 3,412 teams", or only who they are while the total is not known here. */
+function rankContext({ rank, total, among }: RankFigure): string {
+  if (rank === 0) return 'no match played';
+  return total === null ? among : `of ${formatCount(total)} ${among}`;
+}
+
+function rankFigures(
+  stats: TeamSeasonStats,
+  totals: RankTotals,
+  place: TeamPlace | null,
+): RankFigure[] {
+  const country = place?.country || 'the country';
+  const state = place === null || place.state === '' ? 'the state' : `${place.state}, ${country}`;
+  const { rankings } = stats;
+  return [
+    { label: 'World rank', rank: rankings.world, total: totals.world, among: 'teams that played' },
+    // The service's "regional" rank is among the teams of the same country.
+    {
+      label: 'Regional rank',
+      rank: rankings.regional,
+      total: totals.regional,
+      among: `in ${country} (same country)`,
+    },
+    { label: 'State rank', rank: rankings.state, total: totals.state, among: `in ${state}` },
+  ];
+}
+
+/** What a rank's card says on hover: what it counts and, where it does, why the total is missing. */
+function rankTitle(figure: RankFigure, season: string): string {
+  const base = `Ranked by win rate, then average and high score, among teams with a match played in ${season}.`;
+  return figure.total === null && figure.rank > 0
+    ? `${base} The total is not known here: it needs every team's ${season} statistics (sync scope All).`
+    : base;
 }
 
 /**
- * The season at a glance: the one line, then a card per figure. Each value is labelled by its
- * card's term (`aria-labelledby`), so "Wins" names the number a screen reader or test finds.
+ * The season at a glance: the one line (the record, said once), then the ranks with what they are
+ * out of (what Pitside computes itself, OPR, Rating and the next match, follows in
+ * `TeamAnalysisCards`). Each rank is labelled by its card's term
+ * (`aria-labelledby`), so "World rank" names the number a screen reader or test finds.
  */
-export function SeasonSummary({ stats }: { stats: TeamSeasonStats }) {
+export function SeasonSummary({
+  stats,
+  rankTotals,
+  place,
+}: {
+  stats: TeamSeasonStats;
+  rankTotals: RankTotals;
+  place: TeamPlace | null;
+}) {
   const id = useId();
-  const figures: Figure[] = [
-    { label: 'Wins', value: formatCount(stats.wins), group: 'record' },
-    { label: 'Losses', value: formatCount(stats.losses), group: 'record' },
-    { label: 'Win rate', value: formatRate(stats.winRate), group: 'record' },
-    { label: 'Average score', value: formatScore(stats.avgScore), group: 'record' },
-    { label: 'High score', value: score(stats.highScore), group: 'record' },
-    { label: 'World rank', value: formatRank(stats.rankings.world), group: 'rank' },
-    { label: 'Regional rank', value: formatRank(stats.rankings.regional), group: 'rank' },
-    { label: 'State rank', value: formatRank(stats.rankings.state), group: 'rank' },
-  ];
   return (
     <>
       <p className="season-line" data-testid="season-line">
@@ -52,16 +96,25 @@ export function SeasonSummary({ stats }: { stats: TeamSeasonStats }) {
           </span>
         )}
       </p>
-      <dl className="stat-cards" data-testid="stat-cards">
-        {figures.map((figure, at) => (
-          <div key={figure.label} className={`stat-card ${figure.group}`}>
-            <dt id={`${id}-${at}`}>{figure.label}</dt>
-            <dd className="num" aria-labelledby={`${id}-${at}`}>
-              {figure.value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <div className="season-glance">
+        <dl className="stat-cards" data-testid="stat-cards">
+          {rankFigures(stats, rankTotals, place).map((figure, at) => (
+            <div
+              key={figure.label}
+              className="stat-card rank"
+              title={rankTitle(figure, stats.season)}
+            >
+              <dt id={`${id}-${at}`}>{figure.label}</dt>
+              <dd className="num" aria-labelledby={`${id}-${at}`}>
+                {formatRank(figure.rank)}
+              </dd>
+              <dd className="rank-context muted" data-testid="rank-context">
+                {rankContext(figure)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import {
   Bar,
   BarChart,
@@ -6,6 +6,7 @@ import {
   Legend,
   Line,
   LineChart,
+  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -14,6 +15,7 @@ import {
 import type { TeamSeasonStats } from '../../../../shared/wire/stats';
 import { formatCount, formatRate, formatScore } from '../../format/numbers';
 import type { MatchScore } from './match-scores';
+import { chartSummary, eventStarts } from './chart-summary';
 import { shortSeason } from './seasons';
 import { useTokenColors } from './theme-colors';
 
@@ -27,7 +29,13 @@ import { useTokenColors } from './theme-colors';
 
 export type TeamChartProps =
   | { kind: 'seasons'; seasons: readonly TeamSeasonStats[]; selected: string | undefined }
-  | { kind: 'matches'; season: string; matches: readonly MatchScore[] };
+  | {
+      kind: 'matches';
+      season: string;
+      matches: readonly MatchScore[];
+      /** Events' names by code, for the marks where a new event starts. */
+      eventNames?: ReadonlyMap<string, string>;
+    };
 
 const CHART_HEIGHT = 150;
 const TOKENS = ['accent', 'warning', 'muted', 'line', 'text'] as const;
@@ -175,15 +183,19 @@ function SeasonsChart({
 function MatchesChart({
   season,
   matches,
+  eventNames,
   colors,
 }: {
   season: string;
   matches: readonly MatchScore[];
+  eventNames: ReadonlyMap<string, string> | undefined;
   colors: Colors;
 }) {
   const id = useId();
   const { axis, legend, tooltip } = chartStyle(colors);
-  const data = matches.map((match) => ({
+  // Match names repeat across events (Q1 at each), so the axis counts matches and shows names.
+  const data = matches.map((match, at) => ({
+    at,
     label: match.label,
     Alliance: match.alliance,
     Opponents: match.opponents,
@@ -193,10 +205,39 @@ function MatchesChart({
       <Panel id={`${id}-matches`} title={`Match scores in ${season}, in the order played`}>
         <LineChart data={data} accessibilityLayer={false} margin={{ top: 4, right: 8 }}>
           <CartesianGrid stroke={colors.line} vertical={false} />
-          <XAxis dataKey="label" tick={axis} stroke={colors.line} minTickGap={12} />
+          <XAxis
+            dataKey="at"
+            tick={axis}
+            stroke={colors.line}
+            minTickGap={12}
+            tickFormatter={(at: number) => data[at]?.label ?? ''}
+          />
           <YAxis tickCount={3} tick={axis} stroke={colors.line} width={36} />
-          <Tooltip {...tooltip} cursor={{ stroke: colors.line }} />
+          <Tooltip
+            {...tooltip}
+            cursor={{ stroke: colors.line }}
+            labelFormatter={(at) => {
+              const match = matches[Number(at)];
+              return match === undefined
+                ? ''
+                : `${match.label} · ${eventNames?.get(match.eventId) ?? match.eventId}`;
+            }}
+          />
           <Legend wrapperStyle={legend} iconSize={10} itemSorter={null} />
+          {eventStarts(matches).map(({ at, eventId }) => (
+            <ReferenceLine
+              key={`${eventId}-${at}`}
+              x={at}
+              stroke={colors.muted}
+              strokeDasharray="2 3"
+              label={{
+                value: eventNames?.get(eventId) ?? eventId,
+                position: 'insideTopLeft',
+                fill: colors.muted,
+                fontSize: 10,
+              }}
+            />
+          ))}
           <Line
             dataKey="Alliance"
             name="Team’s alliance"
@@ -229,7 +270,7 @@ function MatchesChart({
           {matches.map((match) => (
             <tr key={match.id}>
               <th scope="row">{match.label}</th>
-              <td>{match.eventId}</td>
+              <td>{eventNames?.get(match.eventId) ?? match.eventId}</td>
               <td>{formatCount(match.alliance)}</td>
               <td>{formatCount(match.opponents)}</td>
             </tr>
@@ -240,18 +281,65 @@ function MatchesChart({
   );
 }
 
+/**
+ * recharts makes parts of a drawing focusable (its surfaces, legend items), each a keyboard stop
+ * that reads as nothing. The chart is one stop instead, whose summary says what it shows; the
+ * figures themselves are in the hidden table.
+ */
+function useOneKeyboardStop() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (root === null) return;
+    const quiet = () => {
+      for (const element of root.querySelectorAll('[tabindex]')) {
+        if (element !== root && element.getAttribute('tabindex') !== '-1') {
+          element.setAttribute('tabindex', '-1');
+        }
+      }
+    };
+    quiet();
+    // recharts draws after a resize measures the container, and again on each resize.
+    const observer = new MutationObserver(quiet);
+    observer.observe(root, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['tabindex'],
+    });
+    return () => observer.disconnect();
+  }, []);
+  return ref;
+}
+
 export default function TeamChart(props: TeamChartProps) {
   const id = useId();
   const colors = useTokenColors(TOKENS);
+  const ref = useOneKeyboardStop();
   return (
-    <section className="team-chart card" aria-labelledby={`${id}-title`} data-testid="team-chart">
+    <section
+      ref={ref}
+      className="team-chart card"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-summary`}
+      tabIndex={0}
+      data-testid="team-chart"
+    >
       <h2 id={`${id}-title`}>
         {props.kind === 'seasons' ? 'Seasons at a glance' : 'This season’s matches'}
       </h2>
+      <p id={`${id}-summary`} className="chart-summary muted" data-testid="chart-summary">
+        {chartSummary(props)}
+      </p>
       {props.kind === 'seasons' ? (
         <SeasonsChart seasons={props.seasons} selected={props.selected} colors={colors} />
       ) : (
-        <MatchesChart season={props.season} matches={props.matches} colors={colors} />
+        <MatchesChart
+          season={props.season}
+          matches={props.matches}
+          eventNames={props.eventNames}
+          colors={colors}
+        />
       )}
     </section>
   );

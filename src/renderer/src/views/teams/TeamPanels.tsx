@@ -125,7 +125,7 @@ function PanelBar({
 
 /** The team's events of the season picked, for the Matches and Clips tabs' event filter. */
 /** The team's events, read as the event filter reads them (one read for both), by code. */
-function useEventNames(teamNumber: number, season: string | undefined): Map<string, string> {
+export function useEventNames(teamNumber: number, season: string | undefined): Map<string, string> {
   const events = teamQueries.useQuery('events', eventOptionsInput(teamNumber, season));
   return useMemo(
     () => new Map((events.value?.data ?? []).map((event) => [event.id, event.name])),
