@@ -100,8 +100,8 @@ async function readList(
       };
     }
     case 'teams': {
-      const { season, region, search } = list;
-      const filters = { season, region, search };
+      const { season, region, search, sort, favorites } = list;
+      const filters = { season, region, search, sort, favorites };
       return {
         name: list.season === undefined ? 'teams' : `teams-${list.season}`,
         columns: APP_TEAM_EXPORT_COLUMNS,

@@ -125,7 +125,12 @@ export function createReadHandlers({ reader, now, requestFetch }: ReadDeps): Rea
         ...teams.list(input),
         freshness: behind,
         // "Registered for an event of that season": every event's team list and season.
-        builtFrom: input.season === undefined ? ['teams'] : ['teams', 'registrations', 'events'],
+        builtFrom: [
+          ...(input.season === undefined
+            ? ['teams' as const]
+            : ['teams' as const, 'registrations' as const, 'events' as const]),
+          ...(input.favorites === true ? ['favorites' as const] : []),
+        ],
       };
     },
 

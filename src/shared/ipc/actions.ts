@@ -5,7 +5,7 @@ import { matchTypeSchema } from '../wire/match';
 import { noInput, type CommandSpec } from './command';
 import { filterTextSchema } from './filter-text';
 import { pickListIdSchema } from './picklists';
-import { eventListSortSchema } from './reads';
+import { eventListSortSchema, teamListSortSchema } from './reads';
 
 const filterText = filterTextSchema;
 
@@ -27,6 +27,8 @@ export const exportListSchema = z.discriminatedUnion('list', [
     season: seasonSchema.optional(),
     region: filterText.optional(),
     search: filterText.optional(),
+    sort: teamListSortSchema.optional(),
+    favorites: z.boolean().optional(),
   }),
   z.strictObject({ list: z.literal('eventTeams'), eventId: eventIdSchema }),
   z.strictObject({

@@ -72,12 +72,35 @@ export const eventClipsInputSchema = z.strictObject({
 });
 export type EventClipsInput = z.output<typeof eventClipsInputSchema>;
 
+/**
+ * The service lists teams by number only (`number`, also what no sort means). The others are the
+ * cache's own, over the season's statistics it holds: `record` best win rate first, `rank` best
+ * world rank first, teams without statistics last either way; `-` reverses.
+ */
+export const TEAM_LIST_SORTS = [
+  'number',
+  '-number',
+  'name',
+  '-name',
+  'record',
+  '-record',
+  'rank',
+  '-rank',
+] as const;
+export const teamListSortSchema = z.enum(TEAM_LIST_SORTS);
+export type TeamListSort = z.output<typeof teamListSortSchema>;
+
 export const teamListInputSchema = z
   .strictObject({
     ...pagination,
     season: seasonSchema.optional(),
     region: filterText.optional(),
     search: filterText.optional(),
+    sort: teamListSortSchema.optional(),
+    /** Only the teams marked favorite here. */
+    favorites: z.boolean().optional(),
+    /** Each item with its `record` of the season (the filter's, else the latest held). */
+    records: z.boolean().optional(),
   })
   .prefault({});
 export type TeamListInput = z.output<typeof teamListInputSchema>;
@@ -174,7 +197,24 @@ export const searchResultSchema = z.object({
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const eventListAnswerSchema = cachedListSchema(eventListItemSchema);
-export const teamListAnswerSchema = cachedListSchema(teamListItemSchema);
+/** A team's season as the Teams list shows it, from the statistics the cache holds. */
+export const teamListRecordSchema = z.object({
+  season: seasonSchema,
+  matches: z.number().int().min(0),
+  wins: z.number().int().min(0),
+  losses: z.number().int().min(0),
+  winRate: z.number(),
+  worldRank: z.number().int().min(0),
+});
+export type TeamListRecord = z.infer<typeof teamListRecordSchema>;
+
+export const teamListRowSchema = teamListItemSchema.extend({
+  /** Asked with `records`: null where the cache holds no statistics of the season. */
+  record: teamListRecordSchema.nullable().optional(),
+});
+export type TeamListRow = z.infer<typeof teamListRowSchema>;
+
+export const teamListAnswerSchema = cachedListSchema(teamListRowSchema);
 export const matchListAnswerSchema = cachedListSchema(matchRecordSchema);
 export const clipListAnswerSchema = cachedListSchema(clipRecordSchema);
 export const eventAnswerSchema = cachedRecordSchema(cachedEventSchema).extend({

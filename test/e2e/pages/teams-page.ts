@@ -20,6 +20,24 @@ export class TeamsPage {
     return this.filters.getByRole('searchbox', { name: 'Search' });
   }
 
+  get favoritesOnly(): Locator {
+    return this.filters.getByRole('checkbox', { name: 'Favorites only' });
+  }
+
+  /** A sortable column's header button, by the column's name. */
+  sortBy(column: 'Number' | 'Name' | 'Record' | 'World rank'): Locator {
+    return this.grid.getByRole('columnheader', { name: column }).getByRole('button');
+  }
+
+  /** The text of one column in the rows drawn now, in order. */
+  async column(index: number): Promise<string[]> {
+    return this.teamRows.evaluateAll(
+      (rows, at) =>
+        rows.map((row) => row.querySelectorAll('[role="gridcell"]')[at]?.textContent ?? ''),
+      index,
+    );
+  }
+
   get grid(): Locator {
     return this.page.getByRole('grid', { name: 'Teams' });
   }

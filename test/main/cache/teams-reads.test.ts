@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { event, eventRecord, openTestCache, SYNCED_AT, team, type TestCache } from './fixtures';
+import {
+  event,
+  eventRecord,
+  openTestCache,
+  seasonStats,
+  SYNCED_AT,
+  team,
+  type TestCache,
+} from './fixtures';
 import { readsOf, type ReadInput, type Reads } from './reads-harness';
 
 let testCache: TestCache;
@@ -180,5 +188,81 @@ describe('a single local team', () => {
     const failure = await reads.failure('teams:get', { teamNumber: 7 });
     expect(failure?.code).toBe('not_found');
     expect(reads.requested).toEqual(['team:7']);
+  });
+});
+
+describe('the Teams list’s own orders, records and favorites filter', () => {
+  const season = '2025-2026';
+  beforeEach(() => {
+    testCache.write((writer) => {
+      const put = (number: number, wins: number, losses: number, world: number) =>
+        writer.teamParts.putStats(
+          number,
+          seasonStats(season, {
+            matches: wins + losses,
+            wins,
+            losses,
+            winRate: wins / (wins + losses),
+            rankings: { world, regional: world, state: 1 },
+          }),
+        );
+      put(254, 9, 1, 2);
+      put(118, 10, 0, 1);
+      put(2540, 3, 7, 40);
+      // An older season only: not the latest held, so no record in the default view.
+      writer.teamParts.putStats(42, seasonStats('2024-2025'));
+    });
+    testCache.cache.writer
+      .prepare('INSERT INTO favorite_teams (team_number, added_at) VALUES (?, ?), (?, ?)')
+      .run(2540, SYNCED_AT, 77, SYNCED_AT);
+  });
+
+  it('sorts by record and by rank, best first, teams without statistics last either way', async () => {
+    expect(await numbers({ sort: 'record' })).toEqual([118, 254, 2540, 42, 77, 1254, 3125]);
+    expect(await numbers({ sort: '-record' })).toEqual([2540, 254, 118, 42, 77, 1254, 3125]);
+    expect(await numbers({ sort: 'rank' })).toEqual([118, 254, 2540, 42, 77, 1254, 3125]);
+    expect(await numbers({ sort: '-rank' })).toEqual([2540, 254, 118, 42, 77, 1254, 3125]);
+  });
+
+  it('sorts by name and by number either way; no sort is the service’s order', async () => {
+    expect(await numbers({ sort: 'name' })).toEqual([3125, 77, 42, 1254, 2540, 118, 254]);
+    expect(await numbers({ sort: '-number' })).toEqual([3125, 2540, 1254, 254, 118, 77, 42]);
+    expect(await numbers({ sort: 'number' })).toEqual(await numbers());
+  });
+
+  it('pages a sorted list whole: every team once, in order', async () => {
+    const pages = await Promise.all(
+      [1, 2, 3].map((page) => numbers({ sort: 'record', page, perPage: 3 })),
+    );
+    expect(pages.flat()).toEqual([118, 254, 2540, 42, 77, 1254, 3125]);
+    const answer = await reads.ask('teams:list', { sort: 'record', page: 3, perPage: 3 });
+    expect(answer.meta.total).toBe(7);
+  });
+
+  it('gives each team its record of the latest season held, or of the season filtered', async () => {
+    const answer = await reads.ask('teams:list', { records: true, sort: 'rank' });
+    expect(answer.data[0]?.record).toEqual({
+      season,
+      matches: 10,
+      wins: 10,
+      losses: 0,
+      winRate: 1,
+      worldRank: 1,
+    });
+    expect(answer.data.find((row) => row.number === 42)?.record).toBeNull();
+    const older = await reads.ask('teams:list', { records: true, season, sort: '-record' });
+    expect(older.data.map((row) => [row.number, row.record?.wins])).toEqual([
+      [254, 9],
+      [118, 10],
+    ]);
+  });
+
+  it('keeps only the favorites, with the other filters and orders', async () => {
+    expect(await numbers({ favorites: true })).toEqual([77, 2540]);
+    expect(await numbers({ favorites: true, sort: 'record' })).toEqual([2540, 77]);
+    expect(await numbers({ favorites: true, region: 'NV' })).toEqual([77]);
+    const answer = await reads.ask('teams:list', { favorites: true });
+    expect(answer.meta.total).toBe(2);
+    expect(answer.builtFrom).toContain('favorites');
   });
 });

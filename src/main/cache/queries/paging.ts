@@ -22,6 +22,8 @@ export interface ListPage<Item> {
 export interface ListSql {
   /** Everything between the columns and WHERE: `FROM teams t JOIN …`. */
   from: string;
+  /** Parameters of `from`'s placeholders, bound before the conditions'. */
+  fromParams?: readonly unknown[];
   columns: string;
   conditions: Conditions;
   orderBy: string;
@@ -50,22 +52,22 @@ export class Lister<Row> {
   }
 
   list<Item>(sql: ListSql, request: PageRequest, toItem: (row: Row) => Item): ListPage<Item> {
-    const { from, columns, conditions, orderBy, orderParams = [] } = sql;
-    const total = this.totalOf(from, conditions);
+    const { from, fromParams = [], columns, conditions, orderBy, orderParams = [] } = sql;
+    const total = this.totalOf(from, fromParams, conditions);
     const offset = (request.page - 1) * request.perPage;
     // A page past the end is empty with the true total; its offset may exceed what SQLite takes.
     if (offset >= total) return { data: [], meta: metaOf(request, total) };
     const rows = this.pages
       .get(`SELECT ${columns} ${from}${conditions.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
-      .all(...conditions.params, ...orderParams, request.perPage, offset);
+      .all(...fromParams, ...conditions.params, ...orderParams, request.perPage, offset);
     return { data: rows.map(toItem), meta: metaOf(request, total) };
   }
 
-  private totalOf(from: string, conditions: Conditions): number {
+  private totalOf(from: string, fromParams: readonly unknown[], conditions: Conditions): number {
     const statement = this.counts.get(`SELECT count(*) AS total ${from}${conditions.sql}`);
-    const count = () => statement.get(...conditions.params)?.total ?? 0;
+    const count = () => statement.get(...fromParams, ...conditions.params)?.total ?? 0;
     if (this.totals === null) return count();
-    return this.totals.get(JSON.stringify(from) + conditions.key, count);
+    return this.totals.get(JSON.stringify([from, fromParams]) + conditions.key, count);
   }
 }
 

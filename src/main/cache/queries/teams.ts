@@ -1,13 +1,20 @@
 import { Conditions, StatementCache } from '../../../shared/sql/list-sql';
 import type { Statement } from 'better-sqlite3';
-import type { CachedTeam, TeamListInput } from '../../../shared/ipc/reads';
-import type { TeamListItem } from '../../../shared/wire/team';
+import type { CachedTeam, TeamListInput, TeamListRow } from '../../../shared/ipc/reads';
 import type { AppDatabase } from '../../storage/database';
 import { Lister, pageOfArray, type ListPage, type PageRequest } from './paging';
 import { PerCommit } from './per-commit';
 import { SeasonTeams } from './season-teams';
 import { TEAM_COLUMNS, toTeamListItem, type TeamRow } from './rows';
 import { ftsPhrase, numberPrefixRanges } from './text-match';
+import {
+  ordersByStats,
+  RECORD_COLUMNS,
+  TEAM_STATS_JOIN,
+  teamOrderBy,
+  toRecord,
+  type RecordRow,
+} from './team-list-order';
 
 interface TeamDetailRow extends TeamRow {
   listed: number;
@@ -57,26 +64,44 @@ function addSearch(conditions: Conditions, search: string): void {
   );
 }
 
+/** The record columns of a row read with them (the list reads them only when asked). */
+function recordOf(row: Partial<RecordRow>): RecordRow {
+  return {
+    stats_season: row.stats_season ?? null,
+    stats_matches: row.stats_matches ?? null,
+    stats_wins: row.stats_wins ?? null,
+    stats_losses: row.stats_losses ?? null,
+    stats_win_rate: row.stats_win_rate ?? null,
+    stats_rank_world: row.stats_rank_world ?? null,
+  };
+}
+
 /** The team list and single teams, read the way `GET /v1/teams` reads the service's store. */
 export class TeamQueries {
-  private readonly lister: Lister<TeamRow>;
+  private readonly lister: Lister<TeamRow & Partial<RecordRow>>;
   private readonly numbers: StatementCache<Statement<unknown[], number>>;
   private readonly selectByNumber: Statement<[number], TeamDetailRow>;
+  private readonly selectWithRecord: Statement<[string | null, number], TeamRow & RecordRow>;
   private readonly seasonTeams: SeasonTeams;
   private readonly seasonLists: PerCommit<string, readonly number[]>;
 
   constructor(db: AppDatabase) {
     // Counting 10,000 listed teams takes longer than reading a page of them.
-    this.lister = new Lister<TeamRow>(db, { keepTotals: true });
+    this.lister = new Lister<TeamRow & Partial<RecordRow>>(db, { keepTotals: true });
     this.numbers = new StatementCache((sql) => db.prepare<unknown[], number>(sql));
     this.selectByNumber = db.prepare(`SELECT ${TEAM_COLUMNS}, t.listed, t.event_count,
       t.match_count FROM teams t WHERE t.number = ?`);
+    this.selectWithRecord = db.prepare(`SELECT ${TEAM_COLUMNS}, ${RECORD_COLUMNS}
+      FROM teams t ${TEAM_STATS_JOIN} WHERE t.number = ?`);
     this.seasonTeams = new SeasonTeams(db);
     this.seasonLists = new PerCommit(db, KEEP_SEASON_LISTS);
   }
 
-  list(input: TeamListInput): ListPage<TeamListItem> {
+  list(input: TeamListInput): ListPage<TeamListRow> {
     const conditions = new Conditions().add('t.listed = 1');
+    if (input.favorites === true) {
+      conditions.add('t.number IN (SELECT team_number FROM favorite_teams)');
+    }
     if (input.region !== undefined && input.region !== '') {
       conditions.add(
         '(t.state = ? COLLATE NOCASE OR t.country = ? COLLATE NOCASE)',
@@ -85,11 +110,26 @@ export class TeamQueries {
       );
     }
     if (input.search !== undefined && input.search !== '') addSearch(conditions, input.search);
-    if (input.season !== undefined) return this.listOfSeason(input.season, conditions, input);
+    const records = input.records === true;
+    const joined = records || ordersByStats(input.sort);
+    const from = joined ? `FROM teams t ${TEAM_STATS_JOIN}` : 'FROM teams t';
+    const fromParams = joined ? [input.season ?? null] : [];
+    const orderBy = teamOrderBy(input.sort);
+    if (input.season !== undefined) {
+      const order = { from, fromParams, orderBy };
+      return this.listOfSeason(input.season, conditions, order, records, input);
+    }
     return this.lister.list(
-      { from: 'FROM teams t', columns: TEAM_COLUMNS, conditions, orderBy: 't.number' },
+      {
+        from,
+        fromParams,
+        columns: records ? `${TEAM_COLUMNS}, ${RECORD_COLUMNS}` : TEAM_COLUMNS,
+        conditions,
+        orderBy,
+      },
       input,
-      toTeamListItem,
+      (row) =>
+        records ? { ...toTeamListItem(row), record: toRecord(recordOf(row)) } : toTeamListItem(row),
     );
   }
 
@@ -101,19 +141,27 @@ export class TeamQueries {
   private listOfSeason(
     season: string,
     conditions: Conditions,
+    order: { from: string; fromParams: readonly unknown[]; orderBy: string },
+    records: boolean,
     page: PageRequest,
-  ): ListPage<TeamListItem> {
-    const matching = this.seasonLists.get(JSON.stringify(season) + conditions.key, () => {
+  ): ListPage<TeamListRow> {
+    const { from, fromParams, orderBy } = order;
+    const key = JSON.stringify([season, from, fromParams, orderBy]) + conditions.key;
+    const matching = this.seasonLists.get(key, () => {
       const inSeason = this.seasonTeams.of(season);
       return this.numbers
-        .get(`SELECT t.number FROM teams t${conditions.sql} ORDER BY t.number`)
+        .get(`SELECT t.number ${from}${conditions.sql} ORDER BY ${orderBy}`)
         .pluck()
-        .all(...conditions.params)
+        .all(...fromParams, ...conditions.params)
         .filter((number) => inSeason.has(number));
     });
     const { data, meta } = pageOfArray(matching, page);
     return {
       data: data.flatMap((number) => {
+        if (records) {
+          const row = this.selectWithRecord.get(season, number);
+          return row === undefined ? [] : [{ ...toTeamListItem(row), record: toRecord(row) }];
+        }
         const row = this.selectByNumber.get(number);
         return row === undefined ? [] : [toTeamListItem(row)];
       }),

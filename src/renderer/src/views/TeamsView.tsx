@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { ExportList } from '../../../shared/ipc/actions';
 import { boundedFilterText } from '../../../shared/ipc/filter-text';
+import { TEAM_LIST_SORTS, type TeamListSort } from '../../../shared/ipc/reads';
 import { ExportButton } from '../components/ExportButton';
 import { Freshness } from '../components/Freshness';
 import { Skeleton, StateMessage } from '../components/StateMessage';
@@ -16,7 +17,10 @@ import { TEAM_PAGE_SIZE, TeamGrid, type TeamFilters } from './teams/TeamGrid';
 import '../styles/teams.css';
 import { useAddressParams } from '../use-address-params';
 
-type FilterName = 'season' | 'region' | 'search';
+type FilterName = 'season' | 'region' | 'search' | 'sort' | 'favorites';
+
+const isSort = (text: string | null): text is TeamListSort =>
+  (TEAM_LIST_SORTS as readonly (string | null)[]).includes(text);
 
 /** The filters in the address, leaving out the empty ones so equal filters read the same entry. */
 function readFilters(params: URLSearchParams): TeamFilters {
@@ -27,6 +31,10 @@ function readFilters(params: URLSearchParams): TeamFilters {
   if (season !== undefined) filters.season = season;
   if (region !== '') filters.region = region;
   if (search !== '') filters.search = search;
+  // The service's order (by number) is what no sort says.
+  const sort = params.get('sort');
+  if (isSort(sort) && sort !== 'number') filters.sort = sort;
+  if (params.get('favorites') === '1') filters.favorites = true;
   return filters;
 }
 
@@ -47,7 +55,7 @@ export function TeamsView() {
   const page = pageParam(params.get('page'));
   const first = teamQueries.useQuery(
     'list',
-    { ...filters, page: 1, perPage: TEAM_PAGE_SIZE },
+    { ...filters, records: true, page: 1, perPage: TEAM_PAGE_SIZE },
     { keepPrevious: true },
   );
   const seasons = recentSeasons();
@@ -66,7 +74,7 @@ export function TeamsView() {
         return next;
       },
       // Typing would otherwise leave one history entry per pause.
-      { replace: name !== 'season' },
+      { replace: name === 'region' || name === 'search' },
     );
   }
 
@@ -113,6 +121,15 @@ export function TeamsView() {
         season offline needs the sync scope All.
       </StateMessage>
     );
+  } else if (answer.meta.total === 0 && filters.favorites === true && favorites.size === 0) {
+    body = (
+      <StateMessage
+        kind="empty"
+        action={{ label: 'Show every team', run: () => setFilter('favorites', '') }}
+      >
+        No favorites yet: mark a team with the star on its page to list it here.
+      </StateMessage>
+    );
   } else if (answer.meta.total === 0) {
     body =
       answer.freshness.syncedAt === null && !answer.freshness.complete ? (
@@ -146,6 +163,7 @@ export function TeamsView() {
         favorites={favorites}
         onTopPageChange={setTopPage}
         onOpen={(teamNumber) => void navigate(paths.team(teamNumber))}
+        onSort={(sort) => setFilter('sort', sort === 'number' ? '' : sort)}
       />
     );
   }
@@ -188,6 +206,15 @@ export function TeamsView() {
           placeholder="State or country"
           testId="teams-region"
         />
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={filters.favorites === true}
+            onChange={(event) => setFilter('favorites', event.target.checked ? '1' : '')}
+            data-testid="teams-favorites"
+          />
+          Favorites only
+        </label>
         <DebouncedText
           label="Search"
           type="search"

@@ -1,9 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Star } from 'lucide-react';
 import { memo, useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from 'react';
-import type { TeamListInput } from '../../../../shared/ipc/reads';
+import type { TeamListInput, TeamListRow, TeamListSort } from '../../../../shared/ipc/reads';
 import type { TeamListItem } from '../../../../shared/wire/team';
-import { formatCount } from '../../format/numbers';
+import { formatCount, formatRank } from '../../format/numbers';
+import { SORTABLE, TeamSortHeader } from './TeamSortHeader';
 import { teamQueries } from '../../stores/reads';
 import { RatingCells, useSeasonRatings } from '../analysis/RatingCells';
 import type { SeasonRating } from '../../../../shared/ipc/analysis';
@@ -17,7 +18,10 @@ const OVERSCAN = 12;
 /** The address follows the scroll once it settles, not on every frame. */
 const PAGE_PARAM_DELAY_MS = 150;
 
-export type TeamFilters = Pick<TeamListInput, 'season' | 'region' | 'search'>;
+export type TeamFilters = Pick<
+  TeamListInput,
+  'season' | 'region' | 'search' | 'sort' | 'favorites'
+>;
 
 /** The list page a row is on, counted from 1 like the service's pages. */
 export const pageOfRow = (index: number): number => Math.floor(index / TEAM_PAGE_SIZE) + 1;
@@ -32,6 +36,8 @@ const COLUMNS = [
   'Favorite',
   'Number',
   'Name',
+  'Record',
+  'World rank',
   'School',
   'Location',
   'Rookie',
@@ -39,7 +45,27 @@ const COLUMNS = [
   'OPR',
   'Rating',
 ] as const;
-const NUMERIC: ReadonlySet<string> = new Set(['Number', 'Rookie', 'Clips', 'OPR', 'Rating']);
+const NUMERIC: ReadonlySet<string> = new Set([
+  'Number',
+  'Record',
+  'World rank',
+  'Rookie',
+  'Clips',
+  'OPR',
+  'Rating',
+]);
+
+/**
+ * "12–3", "12–2–1" with ties (the win rate the column sorts by counts them), or a dash where the
+ * cache holds no statistics of the season.
+ */
+function recordText(team: TeamListRow): string {
+  const record = team.record;
+  if (record === null || record === undefined || record.matches === 0) return '—';
+  const ties = record.matches - record.wins - record.losses;
+  const text = `${formatCount(record.wins)}–${formatCount(record.losses)}`;
+  return ties > 0 ? `${text}–${formatCount(ties)}` : text;
+}
 
 const TeamRow = memo(function TeamRow({
   index,
@@ -51,7 +77,7 @@ const TeamRow = memo(function TeamRow({
 }: {
   index: number;
   top: number;
-  team: TeamListItem | undefined;
+  team: TeamListRow | undefined;
   active: boolean;
   favorite: boolean;
   rating: SeasonRating | undefined;
@@ -103,6 +129,12 @@ const TeamRow = memo(function TeamRow({
       <span role="gridcell" className="team-name" title={team.name}>
         {team.name}
       </span>
+      <span role="gridcell" className="num" title={team.record?.season}>
+        {recordText(team)}
+      </span>
+      <span role="gridcell" className="num" title={team.record?.season}>
+        {formatRank(team.record?.worldRank ?? 0)}
+      </span>
       <span role="gridcell" title={team.school}>
         {team.school}
       </span>
@@ -132,15 +164,17 @@ export function TeamGrid({
   favorites,
   onTopPageChange,
   onOpen,
+  onSort,
 }: {
   filters: TeamFilters;
   total: number;
-  firstPage: readonly TeamListItem[];
+  firstPage: readonly TeamListRow[];
   /** The page to show first (from the address), so a reload lands where the person was. */
   initialPage: number;
   favorites: ReadonlySet<number>;
   onTopPageChange: (page: number) => void;
   onOpen: (teamNumber: number) => void;
+  onSort: (sort: TeamListSort) => void;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const initialOffset = Math.min(initialPage - 1, Math.floor((total - 1) / TEAM_PAGE_SIZE));
@@ -171,14 +205,14 @@ export function TeamGrid({
   }
   const answers = teamQueries.useQueries(
     'list',
-    pages.map((page) => ({ ...filters, page, perPage: TEAM_PAGE_SIZE })),
+    pages.map((page) => ({ ...filters, records: true, page, perPage: TEAM_PAGE_SIZE })),
   );
-  const rowsByPage = new Map<number, readonly TeamListItem[]>([[1, firstPage]]);
+  const rowsByPage = new Map<number, readonly TeamListRow[]>([[1, firstPage]]);
   pages.forEach((page, at) => {
     const answer = answers[at]?.value;
     if (answer !== null && answer !== undefined) rowsByPage.set(page, answer.data);
   });
-  const teamAt = (index: number): TeamListItem | undefined =>
+  const teamAt = (index: number): TeamListRow | undefined =>
     rowsByPage.get(pageOfRow(index))?.[index % TEAM_PAGE_SIZE];
 
   // Only the address the list was opened with is restored; afterwards the scroll leads.
@@ -233,6 +267,8 @@ export function TeamGrid({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
+    // The sortable headers' buttons take their own keys.
+    if (event.target !== event.currentTarget) return;
     if (total === 0 || event.altKey || event.ctrlKey || event.metaKey) return;
     const current = active ?? topRow;
     const height = scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10;
@@ -287,16 +323,29 @@ export function TeamGrid({
     >
       <div role="rowgroup" className="teams-head">
         <div role="row" aria-rowindex={1} className="teams-row">
-          {COLUMNS.map((column) => (
-            <span
-              key={column}
-              role="columnheader"
-              className={NUMERIC.has(column) ? 'num' : undefined}
-              title={column === 'OPR' || column === 'Rating' ? ratingsTitle(column) : undefined}
-            >
-              {column === 'Favorite' ? <span className="visually-hidden">{column}</span> : column}
-            </span>
-          ))}
+          {COLUMNS.map((column) => {
+            const className = NUMERIC.has(column) ? 'num' : undefined;
+            const sortKey = SORTABLE[column];
+            return sortKey === undefined ? (
+              <span
+                key={column}
+                role="columnheader"
+                className={className}
+                title={column === 'OPR' || column === 'Rating' ? ratingsTitle(column) : undefined}
+              >
+                {column === 'Favorite' ? <span className="visually-hidden">{column}</span> : column}
+              </span>
+            ) : (
+              <TeamSortHeader
+                key={column}
+                label={column}
+                sortKey={sortKey}
+                sort={filters.sort ?? 'number'}
+                onSort={onSort}
+                className={className}
+              />
+            );
+          })}
         </div>
       </div>
       <div role="rowgroup" className="teams-body" style={{ height: virtualizer.getTotalSize() }}>
