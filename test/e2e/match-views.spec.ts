@@ -87,3 +87,28 @@ test('a team’s matches say Won, Lost or Tied from its side and name each event
   await expect(table).not.toContainText(/(Red|Blue) wins/);
   await expect(table.locator('td.match-event').first()).toHaveText(event.name);
 });
+
+test('the team chart is one keyboard stop that reads a summary, with each event’s start marked', async ({
+  app,
+  service,
+}) => {
+  const { page } = app;
+  const { teams } = await tourSubjects(service);
+  const team = teams[0].number;
+  await app.go(`#/teams/${team}`);
+  const chart = page.getByTestId('team-chart');
+  await expect(chart).toBeVisible();
+  await expect(chart.locator('svg').first()).toBeVisible();
+  await expect(chart).toHaveAttribute('tabindex', '0');
+  // Nothing inside it is a stop of its own.
+  await expect(chart.locator('[tabindex]:not([tabindex="-1"])')).toHaveCount(0);
+  const summary = chart.getByTestId('chart-summary');
+  await expect(summary).toHaveText(/\d+ (seasons|matches at \d+ events?)/);
+  const summaryId = await summary.getAttribute('id');
+  await expect(chart).toHaveAttribute('aria-describedby', summaryId!);
+  await chart.focus();
+  await expect(chart).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(chart).not.toBeFocused();
+  await expect(chart.locator(':focus')).toHaveCount(0);
+});

@@ -282,7 +282,7 @@ function MatchesChart({
 }
 
 /**
- * recharts makes parts of a drawing focusable (its surfaces, legend items), each a keyboard stop
+ * recharts makes parts of a drawing focusable (its surfaces, layers), each a keyboard stop
  * that reads as nothing. The chart is one stop instead, whose summary says what it shows; the
  * figures themselves are in the hidden table.
  */
@@ -292,7 +292,8 @@ function useOneKeyboardStop() {
     const root = ref.current;
     if (root === null) return;
     const quiet = () => {
-      for (const element of root.querySelectorAll('[tabindex]')) {
+      // Chrome also makes an SVG group a stop when it overflows (a focusable scroller).
+      for (const element of root.querySelectorAll('[tabindex], svg, svg g')) {
         if (element !== root && element.getAttribute('tabindex') !== '-1') {
           element.setAttribute('tabindex', '-1');
         }
