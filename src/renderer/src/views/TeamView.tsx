@@ -216,7 +216,6 @@ function TeamPage({ teamNumber }: { teamNumber: number }) {
           </span>
         </div>
         <SeasonBody
-          teamNumber={teamNumber}
           place={team.value.data}
           rankTotals={rankTotals ?? NO_TOTALS}
           stats={shownStats}
@@ -280,7 +279,6 @@ function TeamPage({ teamNumber }: { teamNumber: number }) {
 
 /** The picked season's figures, or why there are none and what to do. */
 function SeasonBody({
-  teamNumber,
   place,
   rankTotals,
   stats,
@@ -291,7 +289,6 @@ function SeasonBody({
   offer,
   favorite,
 }: {
-  teamNumber: number;
   place: TeamPlace;
   rankTotals: RankTotals;
   stats: TeamSeasonStats | null;
