@@ -1,6 +1,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { buildSync } from 'esbuild';
+import { BUILT_WORKER } from '../../src/main/analysis/worker-script';
 
 const bundles = new Map<string, string>();
 
@@ -24,6 +25,16 @@ export function bundledEntry(entry: string): string {
     .replace(/\.ts$/, '')
     .replaceAll(/[\\/]/g, '-');
   const outfile = join(dir, `${name}.mjs`);
+  writeBundle(entry, outfile);
+  // The analysis worker is found beside the code that starts it, as electron-vite builds it.
+  writeBundle(ANALYSIS_WORKER, join(dir, BUILT_WORKER));
+  bundles.set(entry, outfile);
+  return outfile;
+}
+
+const ANALYSIS_WORKER = 'src/main/analysis/worker/analysis-worker.ts';
+
+function writeBundle(entry: string, outfile: string): void {
   const built = buildSync({
     entryPoints: [join(process.cwd(), entry)],
     outfile,
@@ -47,6 +58,4 @@ export function bundledEntry(entry: string): string {
   const staged = `${outfile}.${process.pid}.tmp`;
   writeFileSync(staged, built.outputFiles[0]!.contents);
   renameSync(staged, outfile);
-  bundles.set(entry, outfile);
-  return outfile;
 }

@@ -19,8 +19,10 @@ export interface AnalysisClientOptions {
   reportError: (where: string, error: unknown) => void;
   /** A new worker is running; it knows nothing yet (its model starts empty). */
   onStart: () => void;
-  /** Where the worker script is; found from this code's location when absent. */
+  /** Where the worker script is; found by `locate` at the first start when absent. */
   script?: WorkerScript;
+  /** How to find it: from this code's location unless told (a test's bundle without it). */
+  locate?: () => WorkerScript;
   /** Waits between restarts after crashes in a row: the first, doubled each time up to the last. */
   restartDelayMs?: { first: number; max: number };
   /** A request the worker has not answered in this long ends it as a crash (a stuck model). */
@@ -57,11 +59,13 @@ export class AnalysisClient {
   private crashesInARow = 0;
   private restartTimer: NodeJS.Timeout | null = null;
   private closed = false;
-  private readonly script: WorkerScript;
+  /** Found at the first start: a build without the worker costs the analysis, never the app's start. */
+  private script: WorkerScript | null;
+  private missingReported = false;
   private readonly modulePath: string;
 
   constructor(private readonly options: AnalysisClientOptions) {
-    this.script = options.script ?? analysisWorkerScript();
+    this.script = options.script ?? null;
     this.modulePath = createRequire(import.meta.url).resolve('better-sqlite3');
   }
 
@@ -73,6 +77,15 @@ export class AnalysisClient {
   /** Starts the worker unless it runs, or waits to restart. */
   start(): void {
     if (this.closed || this.worker !== null || this.restartTimer !== null) return;
+    let script: WorkerScript;
+    try {
+      script = this.script ??= (this.options.locate ?? analysisWorkerScript)();
+    } catch (error) {
+      // Questions are answered "not running"; the log says why, once.
+      if (!this.missingReported) this.options.reportError('analysis worker', error);
+      this.missingReported = true;
+      return;
+    }
     const data: AnalysisWorkerData = {
       file: this.options.file,
       modulePath: this.modulePath,
@@ -80,7 +93,7 @@ export class AnalysisClient {
         ? {}
         : { nativeBinding: this.options.nativeBinding }),
     };
-    const worker = new Worker(this.script.script, { workerData: data, eval: this.script.eval });
+    const worker = new Worker(script.script, { workerData: data, eval: script.eval });
     // An idle worker never keeps the process alive: quitting does not wait for it.
     worker.unref();
     worker.on('message', (response: AnalysisResponse) => this.settle(response));

@@ -168,6 +168,30 @@ describe('the analysis worker', () => {
     }
   });
 
+  it('without its worker file, costs the analysis alone: questions refused, one line in the log', async () => {
+    const logged: string[] = [];
+    // A build that lost its worker (a bundle made without it): the app still starts.
+    const built = pathToFileURL(join(dir, 'bundle', 'index.js')).href;
+    const client = new AnalysisClient({
+      file: join(dir, CACHE_FILE),
+      now: () => new Date(TEST_NOW),
+      reportError: (_where, error) => logged.push(String(error)),
+      onStart: () => undefined,
+      locate: () => analysisWorkerScript(built),
+    });
+    try {
+      client.start();
+      client.start();
+      await expect(client.ask('event', { eventId })).rejects.toThrow(
+        'The analysis is not running.',
+      );
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatch(/the analysis worker is missing/);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('refuses what is not a question, and says what the cache does not hold', async () => {
     const refused = await dispatch('analysis:event', { eventId: 'NOT AN ID' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
