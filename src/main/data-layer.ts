@@ -3,6 +3,7 @@ import { DEMO_EDIT_SCOPE } from '../shared/edits-elsewhere';
 import type { EditsElsewhereGroup } from '../shared/ipc/edits';
 import type { ResourceKey } from '../shared/ipc/resources';
 import type { FetchLike } from './api/request';
+import type { WorkerScript } from './analysis/worker-script';
 import { AnalysisService } from './analysis/analysis-service';
 import { DigestStore } from './cache/digest/digest-store';
 import { forgetSyncedData } from './cache/forget';
@@ -53,6 +54,8 @@ export interface DataLayerOptions {
    * layer it opens, so a page subscribed once keeps hearing across a switch of profile.
    */
   pushes?: PushHub;
+  /** The analysis worker's script; found beside this code when absent (the bench gives the build's). */
+  analysisWorker?: WorkerScript;
 }
 
 export interface DataLayer {
@@ -91,6 +94,7 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
     now,
     reportError: options.reportError ?? (() => {}),
     updated: () => pushes.send('cache:changed', { resources: ['analysis'] }),
+    ...(options.analysisWorker === undefined ? {} : { script: options.analysisWorker }),
   });
   const notices = new ChangeNotices((resources) => {
     pushes.send('cache:changed', { resources });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { KeychainCredentials } from '../main/credentials/credentials';
 import type { KeyOverride } from '../main/credentials/key-override';
 import { createDispatcher } from '../main/ipc/dispatcher';
@@ -15,7 +16,7 @@ import { APP_SYNC_SCHEDULE } from '../main/sync/app-schedule';
 import { startHeadlessUpdates, type UpdaterEdge } from '../main/updates/headless-updates';
 import { createUpdateHandlers } from '../main/updates/update-handlers';
 import { PREVIEW_HAS_FOCUS, previewNotifier } from './preview-notifier';
-import { startPreviewServer, type PreviewServerOptions } from './server';
+import { BUILT_ANALYSIS_WORKER, startPreviewServer, type PreviewServerOptions } from './server';
 
 export interface PreviewOptions extends PreviewServerOptions {
   dataDirectory: string;
@@ -59,6 +60,10 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
     platform,
     serviceKeyOverride: options.serviceKeyOverride,
     reportError: options.reportError,
+    // Built with the renderer it serves (`npm run preview` builds both); from source otherwise.
+    ...(existsSync(BUILT_ANALYSIS_WORKER)
+      ? { analysisWorker: { script: BUILT_ANALYSIS_WORKER, eval: false } }
+      : {}),
   });
   const workspace = await openWorkspace(workspaceOptions);
   let updates: ReturnType<typeof startHeadlessUpdates> | null = null;

@@ -1,3 +1,4 @@
+import { BUILT_WORKER } from '../main/analysis/worker-script';
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -9,6 +10,11 @@ import { createPreviewGuard, isJson } from './guard';
 
 /** Where `electron-vite build` puts the renderer. */
 export const BUILT_RENDERER = resolve(import.meta.dirname, '../../out/renderer');
+/**
+ * The analysis worker of the same build: the preview runs main's sources through tsx, and a worker
+ * started from them would compile the analysis again in each preview (seconds of CPU, per test).
+ */
+export const BUILT_ANALYSIS_WORKER = resolve(import.meta.dirname, '../../out/main', BUILT_WORKER);
 
 // Within the launch's secret prefix; the bridge and the page name them relative to the page.
 const BRIDGE_PATH = '/__preview/bridge.js';

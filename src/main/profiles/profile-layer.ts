@@ -1,3 +1,4 @@
+import type { WorkerScript } from '../analysis/worker-script';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EditsElsewhereGroup } from '../../shared/ipc/edits';
@@ -23,6 +24,8 @@ export interface LayerOptions {
   reportError?: (where: string, error: unknown) => void;
   /** The app's log of what ran: sync runs, switches of profile. */
   activity?: Activity;
+  /** The analysis worker's script, when not the one beside this code (see `openDataLayer`). */
+  analysisWorker?: WorkerScript;
 }
 
 /** Which cache a layer opens: the demo's, or a named profile's (none yet: the first run's). */
@@ -79,6 +82,7 @@ export function openProfileLayer(
     reportError: options.reportError,
     activity: options.activity,
     pushes: options.pushes,
+    analysisWorker: options.analysisWorker,
   };
   if (target.kind === 'named') {
     return openDataLayer({
