@@ -1,9 +1,9 @@
-import { Trophy } from 'lucide-react';
 import type { TeamAnalysis } from '../../../../shared/ipc/analysis';
 import { analysisQueries } from '../../stores/analysis';
 import '../../styles/analysis.css';
 import { formatFigure, provisionalNote } from '../analysis/analysis-words';
 import { bestColumns, type StatRow } from './compare-rows';
+import { CompareValueCell } from './CompareValueCell';
 import type { CompareColumn } from './use-compare-columns';
 
 interface AnalysisRow {
@@ -87,28 +87,18 @@ export function AnalysisRows({
               const note = analysis === null ? null : row.note(analysis);
               const isBest = best.has(index);
               return (
-                <td
+                <CompareValueCell
                   key={column.teamNumber}
-                  className={isBest ? 'num compare-value best' : 'num compare-value'}
-                  data-team={column.teamNumber}
-                  data-best={isBest}
-                >
-                  {analysis === null && answers[index]?.status === 'loading' ? (
-                    <span className="muted">Computing…</span>
-                  ) : value === null ? (
-                    <>
-                      <span aria-hidden="true">—</span>
-                      <span className="visually-hidden">none</span>
-                    </>
-                  ) : (
-                    <>
-                      {isBest && <Trophy size={13} className="best-icon" aria-hidden="true" />}
-                      {isBest && <span className="visually-hidden">best: </span>}
-                      {isBest ? <strong>{formatFigure(value)}</strong> : formatFigure(value)}
-                      {note !== null && <span className="provisional-note"> ≈ {note}</span>}
-                    </>
-                  )}
-                </td>
+                  teamNumber={column.teamNumber}
+                  text={value === null ? null : formatFigure(value)}
+                  isBest={isBest}
+                  pending={
+                    analysis === null && answers[index]?.status === 'loading' ? (
+                      <span className="muted">Computing…</span>
+                    ) : undefined
+                  }
+                  note={note !== null && <span className="provisional-note"> ≈ {note}</span>}
+                />
               );
             })}
           </tr>

@@ -1,9 +1,10 @@
-import { Trophy, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { Link } from 'react-router';
 import { Freshness } from '../../components/Freshness';
 import { paths } from '../../routes';
 import { AnalysisRows } from './AnalysisRows';
 import { bestColumns, judgedValues, STAT_ROWS } from './compare-rows';
+import { CompareValueCell } from './CompareValueCell';
 import { MissingStats } from './MissingStats';
 import type { CompareColumn } from './use-compare-columns';
 
@@ -107,29 +108,17 @@ export function CompareTable({
                   const value = values[index] ?? null;
                   const isBest = best.has(index);
                   return (
-                    <td
+                    <CompareValueCell
                       key={column.teamNumber}
-                      className={isBest ? 'num compare-value best' : 'num compare-value'}
-                      data-team={column.teamNumber}
-                      data-best={isBest}
-                    >
-                      {column.loading ? (
-                        <span className="skeleton compare-skeleton" aria-hidden="true" />
-                      ) : value === null ? (
-                        <>
-                          <span aria-hidden="true">—</span>
-                          <span className="visually-hidden">none</span>
-                        </>
-                      ) : isBest ? (
-                        <>
-                          <Trophy size={13} className="best-icon" aria-hidden="true" />
-                          <span className="visually-hidden">best: </span>
-                          <strong>{row.format(value)}</strong>
-                        </>
-                      ) : (
-                        row.format(value)
-                      )}
-                    </td>
+                      teamNumber={column.teamNumber}
+                      text={value === null ? null : row.format(value)}
+                      isBest={isBest}
+                      pending={
+                        column.loading ? (
+                          <span className="skeleton compare-skeleton" aria-hidden="true" />
+                        ) : undefined
+                      }
+                    />
                   );
                 })}
               </tr>
