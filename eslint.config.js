@@ -23,9 +23,11 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: {
-          allowDefaultProject: ['*.js', 'scripts/*.mjs'],
-        },
+        // The three programs the type check builds, named: the project service found them
+        // through the solution file and cost half as much CPU again (219 CPU-s against 144 for
+        // the whole lint, measured), time the tests beside it need. A file in none of them is
+        // an error here, as it is to the type check.
+        project: ['./tsconfig.node.json', './tsconfig.web.json', './tsconfig.test.json'],
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

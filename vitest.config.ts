@@ -2,9 +2,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-/** Suites of plain functions and components: no service, no SQLite file, no keychain, no child process. */
-const IN_ONE_PROCESS = ['test/renderer', 'test/shared', 'test/lint'];
-
 /**
  * A suite that replaces a module or a global, or pins the time zone, must have a process of its
  * own: in a shared one the module (or a date formatter made at load) already exists from an
@@ -19,9 +16,9 @@ function suitesIn(directory: string): string[] {
     .map((file) => join(directory, file));
 }
 
-const ownProcess = IN_ONE_PROCESS.flatMap(suitesIn).filter((file) =>
-  CHANGES_THE_PROCESS.test(readFileSync(file, 'utf8')),
-);
+const ownProcess = ['test', 'src']
+  .flatMap(suitesIn)
+  .filter((file) => CHANGES_THE_PROCESS.test(readFileSync(file, 'utf8')));
 
 export default defineConfig({
   test: {
@@ -35,27 +32,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        test: { name: 'own process', include: ownProcess },
+      },
+      {
+        // Each suite in a fresh process loaded the service, the cache and the sync engine again:
+        // 123 CPU-s for the service's suites against 68 in shared processes (measured), time taken
+        // from the integration tests beside them. Suites here leave no module or global changed.
+        extends: true,
         test: {
-          name: 'isolated',
+          name: 'shared processes',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-          exclude: IN_ONE_PROCESS.map((directory) => `${directory}/**`),
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'isolated mocks',
-          include: ownProcess,
-        },
-      },
-      {
-        // About forty small suites: loading each into a fresh process cost three times the CPU of
-        // running them (36 CPU-s against 12 in one process, measured), time taken from the
-        // integration tests beside them.
-        extends: true,
-        test: {
-          name: 'one process',
-          include: IN_ONE_PROCESS.map((directory) => `${directory}/**/*.test.ts`),
           exclude: ownProcess,
           isolate: false,
         },
