@@ -160,6 +160,8 @@ export interface AccuracyFigures {
   ratingCorrelation: number;
   ratingPairs: number;
   predicted: number;
+  /** Predictions that named a favourite: too-early and even ones did not. */
+  called: number;
   right: number;
   brier: number;
 }
@@ -172,6 +174,7 @@ export function accuracyFigures(
   const events = new AnalysisReader(db).events();
   const oprPairs: [number, number][] = [];
   let predicted = 0;
+  let called = 0;
   let right = 0;
   let brierSum = 0;
   for (const event of events) {
@@ -185,6 +188,7 @@ export function accuracyFigures(
     }
     if (analysis.accuracy !== null) {
       predicted += analysis.accuracy.matches;
+      called += analysis.accuracy.called;
       right += analysis.accuracy.right;
       brierSum += analysis.accuracy.brier * analysis.accuracy.matches;
     }
@@ -202,6 +206,7 @@ export function accuracyFigures(
     ratingCorrelation: pearson(ratingPairs),
     ratingPairs: ratingPairs.length,
     predicted,
+    called,
     right,
     brier: predicted === 0 ? Number.NaN : brierSum / predicted,
   };

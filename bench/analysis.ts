@@ -165,7 +165,8 @@ export async function runAnalysisBenchmark(): Promise<Record<string, unknown>> {
       oprCorrelation: round(accuracy.oprCorrelation, 3),
       ratingCorrelation: round(accuracy.ratingCorrelation, 3),
       predicted: accuracy.predicted,
-      predictionsRight: round(accuracy.right / accuracy.predicted, 3),
+      called: accuracy.called,
+      predictionsRight: round(accuracy.right / accuracy.called, 3),
       brier: round(accuracy.brier, 4),
       brierRatio: round(accuracy.brier / COIN_FLIP_BRIER, 3),
     };
@@ -210,7 +211,7 @@ export async function runAnalysisBenchmark(): Promise<Record<string, unknown>> {
         target: 'print',
       },
       [`predictions of ${accuracy.predicted} played matches`]: {
-        measured: `${figures.predictionsRight} right, Brier ${figures.brier}`,
+        measured: `${figures.predictionsRight} of ${figures.called} calls right, Brier ${figures.brier}`,
         baseline: `coin flip ${COIN_FLIP_BRIER}`,
         ratio: figures.brierRatio,
         target: 'print',

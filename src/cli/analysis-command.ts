@@ -21,7 +21,13 @@ export const STATS_COLUMNS = [
   'rating',
   'provisional',
 ] as const;
-export const PREDICT_COLUMNS = ['match', 'redScore', 'blueScore', 'redWinProbability'] as const;
+export const PREDICT_COLUMNS = [
+  'match',
+  'redScore',
+  'blueScore',
+  'redWinProbability',
+  'tooEarly',
+] as const;
 
 function statsRows(analysis: EventAnalysis): Record<(typeof STATS_COLUMNS)[number], unknown>[] {
   return analysis.teams.map((row) => ({
@@ -49,6 +55,7 @@ function predictRows(analysis: EventAnalysis): Record<(typeof PREDICT_COLUMNS)[n
       redScore: prediction.redScore,
       blueScore: prediction.blueScore,
       redWinProbability: prediction.redWinProbability,
+      tooEarly: prediction.tooEarly,
     }));
 }
 

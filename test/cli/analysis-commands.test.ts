@@ -27,7 +27,7 @@ const STATS_KEYS = [
   'rating',
   'provisional',
 ];
-const PREDICT_KEYS = ['match', 'redScore', 'blueScore', 'redWinProbability'];
+const PREDICT_KEYS = ['match', 'redScore', 'blueScore', 'redWinProbability', 'tooEarly'];
 
 let server: TestServer;
 let root: string;
@@ -143,6 +143,8 @@ describe('pitside predict', () => {
       expect(Object.keys(row)).toEqual(PREDICT_KEYS);
       expect(row.redWinProbability).toBeGreaterThanOrEqual(0);
       expect(row.redWinProbability).toBeLessThanOrEqual(1);
+      expect(typeof row.tooEarly).toBe('boolean');
+      if (row.tooEarly === true) expect(row.redWinProbability).toBe(0.5);
     }
     const [header, ...csv] = parseCsv(await printed('predict', 'csv'));
     expect(header).toEqual(PREDICT_KEYS);

@@ -1,19 +1,13 @@
-import type {
-  EventAnalysis,
-  EventTeamRow,
-  MatchPrediction,
-  PredictionAccuracy,
+import {
+  favouredSide,
+  type EventAnalysis,
+  type EventTeamRow,
+  type MatchPrediction,
+  type PredictionAccuracy,
 } from '../../shared/ipc/analysis';
 import type { MatchInfo } from './cache-read';
-import type { Prediction } from './math/rating-state';
 import type { SeasonReplay } from './math/season-replay';
 import type { ModelData } from './model';
-
-/** The team the prediction favours, or null at exactly even. */
-function favourite(prediction: Prediction): 'red' | 'blue' | null {
-  if (prediction.redWinProbability > 0.5) return 'red';
-  return prediction.redWinProbability < 0.5 ? 'blue' : null;
-}
 
 /**
  * Every match with both alliances known, in schedule order: a played one with its prediction from
@@ -33,13 +27,15 @@ export function matchPredictions(
       : replay.state.predict(match.red, match.blue);
     if (prediction === undefined) continue;
     const winner = match.played ? match.winner : null;
+    const favoured = prediction.early ? null : favouredSide(prediction.redWinProbability);
     predictions.push({
       matchId: match.id,
       redScore: prediction.redScore,
       blueScore: prediction.blueScore,
       redWinProbability: prediction.redWinProbability,
+      tooEarly: prediction.early,
       winner,
-      right: winner === null ? null : winner !== 'tie' && favourite(prediction) === winner,
+      right: winner === null || favoured === null ? null : favoured === winner,
     });
   }
   return predictions;
@@ -49,16 +45,18 @@ export function predictionAccuracy(
   predictions: readonly MatchPrediction[],
 ): PredictionAccuracy | null {
   let matches = 0;
+  let called = 0;
   let right = 0;
   let squares = 0;
   for (const prediction of predictions) {
     if (prediction.winner === null) continue;
     matches += 1;
+    if (prediction.right !== null) called += 1;
     if (prediction.right === true) right += 1;
     const outcome = prediction.winner === 'red' ? 1 : prediction.winner === 'blue' ? 0 : 0.5;
     squares += (prediction.redWinProbability - outcome) ** 2;
   }
-  return matches === 0 ? null : { matches, right, brier: squares / matches };
+  return matches === 0 ? null : { matches, called, right, brier: squares / matches };
 }
 
 export function eventAnswer(data: ModelData, eventId: string): EventAnalysis | null {

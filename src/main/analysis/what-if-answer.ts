@@ -3,7 +3,7 @@ import type { Winner } from '../../shared/wire/match';
 import { playedQualifications } from './event-figures';
 import { matchLabel } from './math/next-match';
 import { emptyTally, tallyAlliance } from './math/ranking-order';
-import { simulate, type SimulatedMatch } from './math/what-if';
+import { NOISE_SHARE, simulate, type SimulatedMatch } from './math/what-if';
 import type { ModelData } from './model';
 
 /** A what-if asked about matches it cannot fix: said plainly, nothing run. */
@@ -59,10 +59,18 @@ export function whatIfAnswer(data: ModelData, input: WhatIfInput): WhatIfResult 
     };
   });
   const size = unplayed[0]?.red.length ?? 3;
+  const { spread } = state.summary(size);
+  // A share d of σ² in the win probability's spread is a share of the same size in the drawn
+  // margin's variance, 2·(NOISE_SHARE·σ)²: hence each team's √(2d)·NOISE_SHARE·σ.
+  const doubt = Float64Array.from(
+    list,
+    (team) => Math.sqrt(2 * state.teamDoubt(team, size)) * NOISE_SHARE * spread,
+  );
   const { expectedRank, top } = simulate({
     base,
     matches: simulated,
-    spread: state.summary(size).spread,
+    spread,
+    doubt,
     runs: input.runs,
     seed: input.seed,
   });

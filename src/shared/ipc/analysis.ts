@@ -58,17 +58,37 @@ export const matchPredictionSchema = z.object({
   matchId: z.string(),
   redScore: z.number(),
   blueScore: z.number(),
-  /** In [0, 1]. */
+  /** In [0, 1]; 0.5 when too early to call. */
   redWinProbability: z.number().min(0).max(1),
-  /** For a played match: its winner, and whether the prediction picked it (a tie is never right). */
+  /**
+   * Too early to call: a team new to the data has played too few matches for its Rating to
+   * mean much. No favourite is named, and a played one is neither right nor wrong.
+   */
+  tooEarly: z.boolean(),
+  /**
+   * For a played match: its winner, and whether the prediction picked it (a tie is never right;
+   * an even or too-early prediction, which picked nobody, is null).
+   */
   winner: winnerSchema.nullable(),
   right: z.boolean().nullable(),
 });
 export type MatchPrediction = z.infer<typeof matchPredictionSchema>;
 
+/**
+ * The side a prediction favours, or null when its chance rounds to an even 50%: the app shows
+ * such a match as "Even", so it makes no call that could be right or wrong.
+ */
+export function favouredSide(redWinProbability: number): 'red' | 'blue' | null {
+  const percent = Math.round(redWinProbability * 100);
+  if (percent === 50) return null;
+  return percent > 50 ? 'red' : 'blue';
+}
+
 export const predictionAccuracySchema = z.object({
-  /** Played matches that had a prediction. */
+  /** Played matches that had a prediction (the Brier score's count). */
   matches: z.number().int().min(0),
+  /** Of those, the ones whose prediction named a favourite (`right` counts among these). */
+  called: z.number().int().min(0),
   right: z.number().int().min(0),
   /** Mean of (p − outcome)², outcome 1 for red, 0 for blue, 0.5 for a tie. A coin flip scores 0.25. */
   brier: z.number().min(0).max(1),

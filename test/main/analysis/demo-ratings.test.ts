@@ -95,11 +95,44 @@ describe('Ratings and predictions', () => {
     let right = 0;
     for (const { id } of eventIds(demo.synced.cache.reader)) {
       const accuracy = model.event(id)?.accuracy;
-      matches += accuracy?.matches ?? 0;
+      matches += accuracy?.called ?? 0;
       right += accuracy?.right ?? 0;
     }
     expect(matches).toBeGreaterThan(0);
     expect(right / matches).toBeGreaterThan(0.5);
+  });
+
+  it('on a cache holding one event, do no worse than a coin flip in any stretch of it', async () => {
+    // As a scout's first sync leaves it: one event, no season before. Calls on teams with one or
+    // two results were right half the time at 69% confidence (a Brier score of 0.29).
+    const events = eventIds(demo.synced.cache.reader).filter(
+      ({ id }) => (model.event(id)?.accuracy?.matches ?? 0) >= 24,
+    );
+    const stretches = [0, 6, 12, 18].map(() => ({ matches: 0, squares: 0, called: 0 }));
+    for (const { id } of events.slice(0, 12)) {
+      const { path, writer } = await demo.copy();
+      writer.prepare('DELETE FROM matches WHERE event_id != ?').run(id);
+      const played = (demo.model(undefined, path).event(id)?.predictions ?? []).filter(
+        (prediction) => prediction.winner !== null,
+      );
+      played.slice(0, 24).forEach((prediction, i) => {
+        const stretch = stretches[Math.floor(i / 6)];
+        if (stretch === undefined) return;
+        const outcome = prediction.winner === 'red' ? 1 : prediction.winner === 'blue' ? 0 : 0.5;
+        stretch.matches += 1;
+        stretch.squares += (prediction.redWinProbability - outcome) ** 2;
+        if (prediction.right !== null) stretch.called += 1;
+      });
+    }
+    const briers = stretches.map((stretch) => stretch.squares / stretch.matches);
+    expect(stretches.every((stretch) => stretch.matches >= 60)).toBe(true);
+    for (const brier of briers) expect(brier).toBeLessThanOrEqual(0.25);
+    // The first matches are not called at all; calls start once teams have three results.
+    expect(stretches[0]?.called).toBe(0);
+    expect(stretches[3]?.called).toBeGreaterThan(0);
+    console.log(
+      `one-event caches: Brier per six matches ${briers.map((b) => b.toFixed(3)).join(', ')}`,
+    );
   });
 
   it('use only matches played before: a future result leaves every earlier prediction alone', async () => {

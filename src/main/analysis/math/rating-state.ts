@@ -1,4 +1,10 @@
-import { PLAYOFF_WEIGHT, stepFactor } from './rating-constants';
+import {
+  CALL_AFTER_MATCHES,
+  EARLIER_SEASONS_EVIDENCE,
+  PLAYOFF_WEIGHT,
+  TEAM_DOUBT,
+  stepFactor,
+} from './rating-constants';
 import { ScoreScale, type ScaleSummary } from './score-scale';
 import { redWinProbability } from './win-probability';
 
@@ -21,6 +27,10 @@ export interface Prediction {
   redScore: number;
   blueScore: number;
   redWinProbability: number;
+  /** The spread of the margin the chance was read from: σ, widened by the Ratings' doubt. */
+  spread: number;
+  /** Too early to call: a team's Rating rests on too few matches; the chance is then 0.5. */
+  early: boolean;
 }
 
 /** What a season starts from: the teams' standing from earlier seasons and their scales. */
@@ -86,12 +96,44 @@ export class RatingState {
     let blueScore = 0;
     for (const team of red) redScore += this.rating(team, size);
     for (const team of blue) blueScore += this.rating(team, blue.length);
-    const { spread } = this.summary(size);
+    const spread = this.summary(size).spread * Math.sqrt(1 + this.doubt(red) + this.doubt(blue));
+    const early = this.tooEarly(red) || this.tooEarly(blue);
     return {
       redScore,
       blueScore,
-      redWinProbability: redWinProbability(redScore, blueScore, spread),
+      redWinProbability: early ? 0.5 : redWinProbability(redScore, blueScore, spread),
+      spread,
+      early,
     };
+  }
+
+  /**
+   * A team new to the data whose Rating rests on fewer than CALL_AFTER_MATCHES matches: its
+   * first results say little of it, and a call from them did no better than a coin (see
+   * `CALL_AFTER_MATCHES`).
+   */
+  private tooEarly(alliance: readonly number[]): boolean {
+    return alliance.some(
+      (team) => !this.start.standing.has(team) && (this.played.get(team) ?? 0) < CALL_AFTER_MATCHES,
+    );
+  }
+
+  /**
+   * What is not known yet of an alliance's Ratings, as a share of σ²: a team never seen is off by
+   * up to TEAM_DOUBT·σ²/size, and by less with each match it played this season, or with seasons
+   * before. Without it, a cache holding one event predicted a match from a few results as if the
+   * Ratings were exact.
+   */
+  private doubt(alliance: readonly number[]): number {
+    let doubt = 0;
+    for (const team of alliance) doubt += this.teamDoubt(team, alliance.length);
+    return doubt;
+  }
+
+  /** One team's share of that doubt, on an alliance of `size`. */
+  teamDoubt(team: number, size: number): number {
+    const earlier = this.start.standing.has(team) ? EARLIER_SEASONS_EVIDENCE : 0;
+    return TEAM_DOUBT / (size * (1 + earlier + (this.played.get(team) ?? 0)));
   }
 
   /** Plays one match: returns its prediction from the state before it, then learns from it. */

@@ -9,6 +9,10 @@ import { WIN_PROBABILITY_SLOPE } from './win-probability';
  * the red score comes out higher matches the win probability's slope at an even match:
  * 1/(2·s·√π) = (5/8)·ln 10 / (4σ). A fixed outcome keeps the drawn scores, swapped (or evened for a
  * tie) to agree with it, so averages stay realistic. Rankings follow the same rules as the event's.
+ *
+ * A team whose Rating rests on few matches may be better or worse than it: each run first draws
+ * how far off each team's Rating is (its `doubt`, in points), and that offset holds for every
+ * match of the run, as a team's real strength would.
  */
 
 export const NOISE_SHARE = 2 / (Math.sqrt(Math.PI) * WIN_PROBABILITY_SLOPE * Math.LN10);
@@ -28,6 +32,8 @@ export interface SimulationInput {
   matches: readonly SimulatedMatch[];
   /** The season's alliance-score spread σ. */
   spread: number;
+  /** Per slot: the spread of the team's true strength about its Rating, in points. */
+  doubt: Float64Array;
   runs: number;
   seed: number;
 }
@@ -56,19 +62,30 @@ function blankLike(tally: RankingTally): RankingTally {
   };
 }
 
-export function simulate({ base, matches, spread, runs, seed }: SimulationInput): SimulationResult {
+function allianceOffset(offset: Float64Array, slots: Int32Array): number {
+  let sum = 0;
+  for (const slot of slots) sum += offset[slot] ?? 0;
+  return sum;
+}
+
+export function simulate(input: SimulationInput): SimulationResult {
+  const { base, matches, spread, doubt, runs, seed } = input;
   const size = base.teams.length;
   const random = new SeededRandom(seed);
   const noise = NOISE_SHARE * spread;
   const work = blankLike(base);
   const order = slotsInOrder(size);
+  const offset = new Float64Array(size);
   const rankSum = new Float64Array(size);
   const top = new Float64Array(size);
   for (let run = 0; run < runs; run++) {
     copyTally(base, work);
+    for (let slot = 0; slot < size; slot++) offset[slot] = (doubt[slot] ?? 0) * random.normal();
     for (const match of matches) {
-      let red = Math.max(0, match.redScore + noise * random.normal());
-      let blue = Math.max(0, match.blueScore + noise * random.normal());
+      const redMean = match.redScore + allianceOffset(offset, match.redSlots);
+      const blueMean = match.blueScore + allianceOffset(offset, match.blueSlots);
+      let red = Math.max(0, redMean + noise * random.normal());
+      let blue = Math.max(0, blueMean + noise * random.normal());
       if (match.fixed === 'tie') {
         red = blue = (red + blue) / 2;
       } else if (match.fixed !== null) {

@@ -25,6 +25,7 @@ function prediction(change: Partial<MatchPrediction> = {}): MatchPrediction {
     redScore: 131.4,
     blueScore: 117.6,
     redWinProbability: 0.734,
+    tooEarly: false,
     winner: null,
     right: null,
     ...change,
@@ -58,6 +59,9 @@ describe('predictions', () => {
     expect(favoriteText(prediction())).toBe('Red 73%');
     expect(favoriteText(prediction({ redWinProbability: 0.39 }))).toBe('Blue 61%');
     expect(favoriteText(prediction({ redWinProbability: 0.502 }))).toBe('Even');
+    expect(favoriteText(prediction({ redWinProbability: 0.4951 }))).toBe('Even');
+    expect(favoriteText(prediction({ redWinProbability: 0.505 }))).toBe('Red 51%');
+    expect(favoriteText(prediction({ redWinProbability: 0.5, tooEarly: true }))).toBe('Too early');
     expect(formatChance(0.9996)).toBe('>99%');
     expect(formatChance(0.001)).toBe('<1%');
   });
@@ -74,12 +78,24 @@ describe('predictions', () => {
   });
 
   it('gives accuracy and Brier score against a coin flip', () => {
-    expect(accuracyLine({ matches: 40, right: 31, brier: 0.1824 })).toBe(
+    expect(accuracyLine({ matches: 40, called: 40, right: 31, brier: 0.1824 })).toBe(
       'Right in 31 of 40 played matches (78%) · Brier score 0.182 (a coin flip scores 0.25; lower is better)',
     );
     expect(accuracyLine(null)).toBe('No played match to judge the predictions by yet.');
-    expect(accuracyLine({ matches: 0, right: 0, brier: 0 })).toBe(
+    expect(accuracyLine({ matches: 0, called: 0, right: 0, brier: 0 })).toBe(
       'No played match to judge the predictions by yet.',
+    );
+  });
+
+  it('leaves matches too early or even to call out of the share right: they picked nobody', () => {
+    expect(accuracyLine({ matches: 40, called: 38, right: 30, brier: 0.19 })).toBe(
+      'Right in 30 of 38 played matches it called (79%; 2 not called) · Brier score 0.190 (a coin flip scores 0.25; lower is better)',
+    );
+    expect(accuracyLine({ matches: 2, called: 1, right: 1, brier: 0.2 })).toMatch(
+      /^Right in 1 of 1 played match it called \(100%; 1 not called\) · /,
+    );
+    expect(accuracyLine({ matches: 1, called: 0, right: 0, brier: 0.25 })).toBe(
+      'No played match was called yet (too early, or even) · Brier score 0.250 (a coin flip scores 0.25; lower is better)',
     );
   });
 });

@@ -1,8 +1,9 @@
-import type {
-  AnalysisBasis,
-  Contribution,
-  MatchPrediction,
-  PredictionAccuracy,
+import {
+  favouredSide,
+  type AnalysisBasis,
+  type Contribution,
+  type MatchPrediction,
+  type PredictionAccuracy,
 } from '../../../../shared/ipc/analysis';
 import { localClock } from '../../format/dates';
 import { formatCount, formatScore } from '../../format/numbers';
@@ -46,11 +47,15 @@ export function formatChance(probability: number): string {
   return `${percent}%`;
 }
 
-/** The favourite and its chance: "Red 73%"; an even match says so. */
-export function favoriteText(prediction: Pick<MatchPrediction, 'redWinProbability'>): string {
+/** The favourite and its chance: "Red 73%"; an even match says so, as does one too early to call. */
+export function favoriteText(
+  prediction: Pick<MatchPrediction, 'redWinProbability' | 'tooEarly'>,
+): string {
+  if (prediction.tooEarly) return 'Too early';
   const p = prediction.redWinProbability;
-  if (Math.round(p * 100) === 50) return 'Even';
-  return p > 0.5 ? `Red ${formatChance(p)}` : `Blue ${formatChance(1 - p)}`;
+  const side = favouredSide(p);
+  if (side === null) return 'Even';
+  return side === 'red' ? `Red ${formatChance(p)}` : `Blue ${formatChance(1 - p)}`;
 }
 
 /** "131–118": the predicted scores, red first as in the schedule. */
@@ -70,18 +75,26 @@ export function verdictText(prediction: MatchPrediction): string | null {
 
 /**
  * "Right in 31 of 40 played matches (78%) · Brier score 0.182 (a coin flip scores 0.25; lower is
- * better)".
+ * better)"; matches too early to call or predicted even picked nobody, so they count in the Brier
+ * score only, at 50% ("Right in 30 of 38 played matches it called (79%; 2 not called) · …").
  */
 export function accuracyLine(accuracy: PredictionAccuracy | null): string {
   if (accuracy === null || accuracy.matches === 0) {
     return 'No played match to judge the predictions by yet.';
   }
-  const share = Math.round((accuracy.right / accuracy.matches) * 100);
-  return (
-    `Right in ${formatCount(accuracy.right)} of ${formatCount(accuracy.matches)} played ` +
-    `${accuracy.matches === 1 ? 'match' : 'matches'} (${share}%) · Brier score ` +
-    `${accuracy.brier.toFixed(3)} (a coin flip scores 0.25; lower is better)`
-  );
+  const brier = `Brier score ${accuracy.brier.toFixed(3)} (a coin flip scores 0.25; lower is better)`;
+  const { called, right } = accuracy;
+  if (called === 0) {
+    return `No played match was called yet (too early, or even) · ${brier}`;
+  }
+  const share = Math.round((right / called) * 100);
+  const matches = `played ${called === 1 ? 'match' : 'matches'}`;
+  const uncalled = accuracy.matches - called;
+  const judged =
+    uncalled === 0
+      ? `${matches} (${share}%)`
+      : `${matches} it called (${share}%; ${formatCount(uncalled)} not called)`;
+  return `Right in ${formatCount(right)} of ${formatCount(called)} ${judged} · ${brier}`;
 }
 
 /** "#12 of 600". */
