@@ -10,11 +10,20 @@ import {
   COMPUTING,
   favoriteText,
   predictedScores,
+  TOO_EARLY_TITLE,
   verdictText,
 } from './analysis-words';
 
 function PredictionCell({ prediction }: { prediction: MatchPrediction | undefined }) {
   if (prediction === undefined) return <span className="muted">—</span>;
+  if (prediction.tooEarly) {
+    // Scores from Ratings that rest on a match or two (or none: 0–0) would say more than is known.
+    return (
+      <span className="prediction muted" data-testid="prediction" title={TOO_EARLY_TITLE}>
+        {favoriteText(prediction)}
+      </span>
+    );
+  }
   const verdict = verdictText(prediction);
   return (
     <span className="prediction" data-testid="prediction">

@@ -47,6 +47,10 @@ export function formatChance(probability: number): string {
   return `${percent}%`;
 }
 
+/** Why a match has no call yet, for the prediction's tooltip. */
+export const TOO_EARLY_TITLE =
+  'No call yet: a team new to this copy has played fewer than 3 matches this season';
+
 /** The favourite and its chance: "Red 73%"; an even match says so, as does one too early to call. */
 export function favoriteText(
   prediction: Pick<MatchPrediction, 'redWinProbability' | 'tooEarly'>,
