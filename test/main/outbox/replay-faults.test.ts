@@ -15,13 +15,13 @@ import { movableLooks, serviceEvent, serviceEvents } from './outbox-rig';
 import { queueSeededEdits } from './replay-model';
 
 /**
- * Seeds per service mode: 6 in the suite (each replays a dozen edits through a few hundred faulty
+ * Seeds per service mode: 4 in the suite (each replays a dozen edits through a few hundred faulty
  * requests, restarts and kills, about 1.5 s), PITSIDE_REPLAY_SEEDS=n for more, and
  * PITSIDE_REPLAY_SEED=n to replay one seed alone.
  */
 const SEEDS = process.env.PITSIDE_REPLAY_SEED
   ? [Number(process.env.PITSIDE_REPLAY_SEED)]
-  : Array.from({ length: envCount('PITSIDE_REPLAY_SEEDS', 6) }, (_, index) => index + 1);
+  : Array.from({ length: envCount('PITSIDE_REPLAY_SEEDS', 4) }, (_, index) => index + 1);
 /** The client's timeout here: an answer held past it after the commit is a timeout after commit. */
 const TIMEOUT_MS = 500;
 
