@@ -160,14 +160,13 @@ async function main() {
   const bin = (name) => join('node_modules', '.bin', name);
 
   const build = await run('build', bin('electron-vite'), ['build', '--logLevel', 'warn']);
-  // The static checks take about 270 CPU-s (lint 144, type check 87, formatting 38). The tests
+  // The static checks take about 200 CPU-s (type check and lint 161, formatting 38). The tests
   // leave a core idle only now and then, so the checks run niced in those gaps and end last.
   const staticChecks = startTogether(
     [
-      ['type check', 'npm', ['run', '--silent', 'typecheck']],
-      // One process: halves each built the type programs again (the tests' program holds most
-      // of the sources), 75 CPU-s more in all, and the tests leave no core idle for long.
-      ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
+      // One process over one set of programs (see check-code.mjs): apart, the lint built the
+      // type check's programs again, and in two halves, more again.
+      ['type check and lint', process.execPath, ['scripts/check-code.mjs']],
       ['formatting', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
     ],
     { lowPriority: true },
