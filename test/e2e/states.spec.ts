@@ -9,6 +9,8 @@ test('filters that match nothing say so, and Clear filters brings the list back'
 }) => {
   const { page } = app;
   const events = new EventsPage(page);
+  // Counted once the list has drawn (read at once, a slow first paint counts 0).
+  await expect(events.rows.first()).toBeVisible();
   const shown = await events.rows.count();
   await events.search.fill('no event is called this');
   await expect(page.getByTestId('state-empty')).toHaveText(/No events match these filters/);
@@ -130,7 +132,12 @@ test('a refused key says so in one sentence, with Open Settings, and keeps the d
 }, testInfo) => {
   const { page } = app;
   const credentials = createCredentials();
-  const rows = await new EventsPage(page).rows.count();
+  // Counted once the list has drawn: read at once, a slow first paint counted 0 rows, and the
+  // check that they stay on screen then failed when they came (and proved nothing had they not).
+  const events = new EventsPage(page);
+  await expect(events.rows.first()).toBeVisible();
+  const rows = await events.rows.count();
+  expect(rows).toBeGreaterThan(0);
   await credentials.setKey(service.url, 'a-key-the-service-revoked');
   await page.keyboard.press('Control+s');
   await expect(app.syncState).toHaveAttribute('data-state', 'error');
@@ -138,7 +145,7 @@ test('a refused key says so in one sentence, with Open Settings, and keeps the d
   // Trying again cannot help a refused key: the one button is the way to a new one.
   await expect(app.syncBar.getByRole('button')).toHaveCount(0);
   await expect(app.syncBar.getByRole('link', { name: 'Open Settings' })).toBeVisible();
-  await expect(new EventsPage(page).rows).toHaveCount(rows);
+  await expect(events.rows).toHaveCount(rows);
   // For a person to look at, in both themes (saved with the test's results).
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
