@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyTally } from '../../../src/main/analysis/math/ranking-order';
 import { RatingState, type SeasonStart } from '../../../src/main/analysis/math/rating-state';
 import { simulate, type SimulatedMatch } from '../../../src/main/analysis/math/what-if';
+import { redWinProbability } from '../../../src/main/analysis/math/win-probability';
 
 /*
  * A Rating that rests on few matches is a guess: predictions from it are less sure, and the
@@ -29,18 +30,21 @@ function stateWith(standing: Map<number, number>, played: number): RatingState {
 describe('a prediction’s sureness', () => {
   it('grows with the matches its teams played and with the seasons known before', () => {
     const earlier = new Map([1, 2, 3, 4, 5, 6].map((team) => [team, 0]));
-    const fresh = stateWith(new Map(), 3).predict([1, 2, 3], [4, 5, 6]);
-    const seasoned = stateWith(earlier, 3).predict([1, 2, 3], [4, 5, 6]);
-    const veteran = stateWith(earlier, 12).predict([1, 2, 3], [4, 5, 6]);
-    const sigma = PRIORS.get(3)?.spread ?? 0;
-    expect(fresh.spread).toBeGreaterThan(seasoned.spread);
-    expect(seasoned.spread).toBeGreaterThan(veteran.spread);
-    expect(veteran.spread).toBeGreaterThan(0.9 * sigma);
-    // The same favourite, named less surely on less evidence.
-    expect(fresh.redWinProbability).toBeGreaterThan(0.5);
-    const margin = (p: { redScore: number; blueScore: number; spread: number }) =>
-      (p.redScore - p.blueScore) / p.spread;
-    expect(margin(fresh)).toBeLessThan((fresh.redScore - fresh.blueScore) / sigma);
+    const fresh = stateWith(new Map(), 3);
+    const seasoned = stateWith(earlier, 3);
+    const veteran = stateWith(earlier, 12);
+    expect(fresh.teamDoubt(1, 3)).toBeGreaterThan(seasoned.teamDoubt(1, 3));
+    expect(seasoned.teamDoubt(1, 3)).toBeGreaterThan(veteran.teamDoubt(1, 3));
+    // The same favourite, named less surely than from σ alone, and less so on less evidence.
+    const surer = (state: RatingState) => {
+      const prediction = state.predict([1, 2, 3], [4, 5, 6]);
+      const { spread } = state.summary(3);
+      const undoubted = redWinProbability(prediction.redScore, prediction.blueScore, spread);
+      expect(prediction.redWinProbability).toBeGreaterThan(0.5);
+      expect(prediction.redWinProbability).toBeLessThan(undoubted);
+      return undoubted - prediction.redWinProbability;
+    };
+    expect(surer(fresh)).toBeGreaterThan(surer(veteran));
   });
 });
 

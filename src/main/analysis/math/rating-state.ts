@@ -27,8 +27,6 @@ export interface Prediction {
   redScore: number;
   blueScore: number;
   redWinProbability: number;
-  /** The spread of the margin the chance was read from: σ, widened by the Ratings' doubt. */
-  spread: number;
   /** Too early to call: a team's Rating rests on too few matches; the chance is then 0.5. */
   early: boolean;
 }
@@ -39,6 +37,15 @@ export interface SeasonStart {
   standing: ReadonlyMap<number, number>;
   /** Per alliance size: the previous season's final scale. */
   priors: ReadonlyMap<number, ScaleSummary>;
+}
+
+/**
+ * What is not known yet of a team's Rating, as a share of σ²: a team never seen is off by up to
+ * TEAM_DOUBT·σ²/size, and by less with each match of evidence. Without it, a cache holding one
+ * event predicted a match from a few results as if the Ratings were exact.
+ */
+function teamDoubt(evidence: number, size: number): number {
+  return TEAM_DOUBT / (size * (1 + evidence));
 }
 
 export class RatingState {
@@ -96,44 +103,37 @@ export class RatingState {
     let blueScore = 0;
     for (const team of red) redScore += this.rating(team, size);
     for (const team of blue) blueScore += this.rating(team, blue.length);
-    const spread = this.summary(size).spread * Math.sqrt(1 + this.doubt(red) + this.doubt(blue));
-    const early = this.tooEarly(red) || this.tooEarly(blue);
+    // One pass over the six teams, in the replay's hot loop: how sure, and whether to call at all.
+    let doubt = 0;
+    let early = false;
+    for (const alliance of [red, blue]) {
+      for (const team of alliance) {
+        const evidence = this.evidence(team);
+        doubt += teamDoubt(evidence, alliance.length);
+        early ||= evidence < CALL_AFTER_MATCHES;
+      }
+    }
+    const spread = this.summary(size).spread * Math.sqrt(1 + doubt);
     return {
       redScore,
       blueScore,
       redWinProbability: early ? 0.5 : redWinProbability(redScore, blueScore, spread),
-      spread,
       early,
     };
   }
 
   /**
-   * A team new to the data whose Rating rests on fewer than CALL_AFTER_MATCHES matches: its
-   * first results say little of it, and a call from them did no better than a coin (see
-   * `CALL_AFTER_MATCHES`).
+   * How many matches a team's Rating rests on: those it played this season, and
+   * EARLIER_SEASONS_EVIDENCE more when it played a season before.
    */
-  private tooEarly(alliance: readonly number[]): boolean {
-    return alliance.some(
-      (team) => !this.start.standing.has(team) && (this.played.get(team) ?? 0) < CALL_AFTER_MATCHES,
-    );
-  }
-
-  /**
-   * What is not known yet of an alliance's Ratings, as a share of σ²: a team never seen is off by
-   * up to TEAM_DOUBT·σ²/size, and by less with each match it played this season, or with seasons
-   * before. Without it, a cache holding one event predicted a match from a few results as if the
-   * Ratings were exact.
-   */
-  private doubt(alliance: readonly number[]): number {
-    let doubt = 0;
-    for (const team of alliance) doubt += this.teamDoubt(team, alliance.length);
-    return doubt;
-  }
-
-  /** One team's share of that doubt, on an alliance of `size`. */
-  teamDoubt(team: number, size: number): number {
+  private evidence(team: number): number {
     const earlier = this.start.standing.has(team) ? EARLIER_SEASONS_EVIDENCE : 0;
-    return TEAM_DOUBT / (size * (1 + earlier + (this.played.get(team) ?? 0)));
+    return earlier + (this.played.get(team) ?? 0);
+  }
+
+  /** One team's share of the doubt `predict` widens σ by, on an alliance of `size`. */
+  teamDoubt(team: number, size: number): number {
+    return teamDoubt(this.evidence(team), size);
   }
 
   /** Plays one match: returns its prediction from the state before it, then learns from it. */
