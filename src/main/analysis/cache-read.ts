@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { winnerOf, type MatchType, type Winner } from '../../shared/wire/match';
+import type { MatchRow as CacheMatchRow } from '../cache/queries/rows';
 
 /*
  * What the analysis reads from the cache, in plain SQL over the model's read-only connection.
@@ -32,21 +33,8 @@ export interface MatchInfo {
   winner: Winner | null;
 }
 
-interface MatchRow {
-  id: string;
-  event_id: string;
-  type: MatchType;
-  type_rank: number;
-  number: number;
-  status: string;
-  scheduled_at: string | null;
-  played_at: string | null;
-  red_teams: string;
-  blue_teams: string;
-  red_score: number | null;
-  blue_score: number | null;
-  winner: Winner | null;
-}
+/** The cache's match row (as the app's queries read it), with its schedule rank, less its clips. */
+type MatchRow = Omit<CacheMatchRow, 'clip_count'> & { type_rank: number };
 
 function teamList(json: string): number[] {
   const parsed: unknown = JSON.parse(json);
