@@ -1,12 +1,21 @@
 import { existsSync } from 'node:fs';
 
-/** Debian's Chromium when installed (Playwright cannot download its own here), else Playwright's. */
-export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+/**
+ * Debian's builds of Chromium, lightest first (Playwright cannot download its own here). The old
+ * headless shell is what Playwright itself runs headless tests in: the browser tests took 350
+ * CPU-s in it against about 615 in the full browser, with the same results. It is named by its
+ * binary, not by the /usr/bin script, so that closing the browser ends the browser itself.
+ */
+export const SYSTEM_CHROMIUMS = [
+  '/usr/lib/chromium/chromium-headless-shell',
+  '/usr/bin/chromium',
+] as const;
 
+/** PITSIDE_CHROMIUM when set, else the lightest system Chromium, else Playwright's own. */
 export function chromiumExecutable(): string | undefined {
   const configured = process.env.PITSIDE_CHROMIUM;
   if (configured !== undefined && configured !== '') return configured;
-  return existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined;
+  return SYSTEM_CHROMIUMS.find((path) => existsSync(path));
 }
 
 /** Root in a container needs --no-sandbox; the rest keeps Chromium off the network entirely. */

@@ -105,6 +105,8 @@ export async function tourOf(app: AppPage, service: ReferenceService): Promise<S
         await expect(new TeamPage(page).figure('World rank')).toBeVisible();
         await expect(page.getByTestId('next-match')).toBeVisible();
         await expect(page.getByTestId('events-table')).toBeVisible();
+        // The chart is loaded on demand: without this the picture showed its empty placeholder.
+        await expect(page.getByTestId('team-chart')).toBeVisible();
       },
     },
     {
