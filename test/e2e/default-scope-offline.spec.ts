@@ -113,6 +113,7 @@ test('offline after a default sync: live teams have their record, others say how
   // The Team page says it in the same words (starred now, so kept from the next sync), and its
   // empty tabs offer no sync either.
   await app.go(`/teams/${notKept!.number}`);
+  await app.expectHeading(new RegExp(`^${notKept!.number} · `));
   await expect(page.getByTestId('state-empty')).toHaveText([
     /^Not kept offline yet: starred, so its statistics are kept from the next sync/,
     /^Not kept offline yet: starred, so its events are kept from the next sync/,
@@ -121,7 +122,9 @@ test('offline after a default sync: live teams have their record, others say how
   await shoot(page, testInfo, 'team-not-kept-offline', '[data-testid="state-empty"]');
 
   // An empty state that offered "Sync now" says what happens instead.
+  // The team page just left has two empty states of its own: the new one is read once it shows.
   await app.go('/teams/99999');
+  await app.expectHeading('Team 99999');
   await expect(page.getByTestId('state-empty')).toHaveText(
     'Team 99999 is not in the local copy; Pitside looks for it on the service once it can be reached.',
   );
