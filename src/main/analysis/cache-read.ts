@@ -1,6 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { winnerOf, type MatchType, type Winner } from '../../shared/wire/match';
-import type { MatchRow as CacheMatchRow } from '../cache/queries/rows';
 
 /*
  * What the analysis reads from the cache, in plain SQL over the model's read-only connection.
@@ -33,63 +32,93 @@ export interface MatchInfo {
   winner: Winner | null;
 }
 
-/** The cache's match row (as the app's queries read it), with its schedule rank, less its clips. */
-type MatchRow = Omit<CacheMatchRow, 'clip_count'> & { type_rank: number };
+/**
+ * One match as the reads below return it: the columns of a cache row in this order, its team
+ * lists already arrays (the cache wrote them as JSON from validated records).
+ */
+type MatchTuple = [
+  id: string,
+  type: MatchType,
+  typeRank: number,
+  number: number,
+  status: 'scheduled' | 'played',
+  scheduledAt: string | null,
+  playedAt: string | null,
+  red: unknown,
+  blue: unknown,
+  redScore: number | null,
+  blueScore: number | null,
+  winner: Winner | null,
+];
 
-function teamList(json: string): number[] {
-  const parsed: unknown = JSON.parse(json);
-  return Array.isArray(parsed)
-    ? parsed.filter((team): team is number => Number.isInteger(team))
-    : [];
+function teamList(teams: unknown): number[] {
+  return Array.isArray(teams) ? teams.filter((team): team is number => Number.isInteger(team)) : [];
 }
 
-function matchInfo(row: MatchRow): MatchInfo {
-  const played = row.status === 'played' && row.red_score !== null && row.blue_score !== null;
+function matchInfo(eventId: string, match: MatchTuple): MatchInfo {
+  const [id, type, typeRank, number, status, scheduledAt, playedAt, red, blue, ...scores] = match;
+  const [redScore, blueScore, winner] = scores;
+  const played = status === 'played' && redScore !== null && blueScore !== null;
   return {
-    id: row.id,
-    eventId: row.event_id,
-    type: row.type,
-    typeRank: row.type_rank,
-    number: row.number,
+    id,
+    eventId,
+    type,
+    typeRank,
+    number,
     played,
-    scheduledAt: row.scheduled_at,
-    playedAt: played ? row.played_at : null,
-    red: teamList(row.red_teams),
-    blue: teamList(row.blue_teams),
-    redScore: played ? row.red_score : null,
-    blueScore: played ? row.blue_score : null,
-    winner: played ? (row.winner ?? winnerOf(row.red_score, row.blue_score)) : null,
+    scheduledAt,
+    playedAt: played ? playedAt : null,
+    red: teamList(red),
+    blue: teamList(blue),
+    redScore: played ? redScore : null,
+    blueScore: played ? blueScore : null,
+    winner: played ? (winner ?? winnerOf(redScore, blueScore)) : null,
   };
 }
 
-const MATCH_COLUMNS = `id, event_id, type, type_rank, number, status, scheduled_at, played_at,
-  red_teams, blue_teams, red_score, blue_score, winner`;
+/**
+ * Each event's matches in schedule order as one JSON array per event, built by SQLite: the
+ * 93,893 matches of `large` read this way in about 0.4 s, against 1 s as a row object each
+ * (better-sqlite3 builds every object property by property, and they all went to the collector).
+ */
+const MATCH_LISTS = `SELECT event_id, json_group_array(json_array(id, type, type_rank, number,
+    status, scheduled_at, played_at, json(red_teams), json(blue_teams), red_score, blue_score,
+    winner) ORDER BY type_rank, number)
+  FROM matches`;
+
+/** Each event's registered teams by number, the same way. */
+const REGISTRATION_LISTS = `SELECT event_id, json_group_array(team_number ORDER BY team_number)
+  FROM registrations`;
+
+type EventList = [eventId: string, json: string];
+
+function matchList([eventId, json]: EventList): MatchInfo[] {
+  return (JSON.parse(json) as MatchTuple[]).map((match) => matchInfo(eventId, match));
+}
+
+function registrationList([, json]: EventList): number[] {
+  return JSON.parse(json) as number[];
+}
 
 export class AnalysisReader {
   private readonly eventsStatement: Statement<[], EventRow>;
   private readonly eventStatement: Statement<[string], EventRow>;
-  private readonly allMatchesStatement: Statement<[], MatchRow>;
-  private readonly eventMatchesStatement: Statement<[string], MatchRow>;
-  private readonly allRegistrationsStatement: Statement<[], RegistrationRow>;
-  private readonly eventRegistrationsStatement: Statement<[string], RegistrationRow>;
+  private readonly allMatchesStatement: Statement<[], EventList>;
+  private readonly eventMatchesStatement: Statement<[string], EventList>;
+  private readonly allRegistrationsStatement: Statement<[], EventList>;
+  private readonly eventRegistrationsStatement: Statement<[string], EventList>;
   private readonly teamEventsStatement: Statement<[number, number], { event_id: string }>;
 
   constructor(db: Database) {
     const eventColumns = 'id, name, season, start_date, end_date';
     this.eventsStatement = db.prepare(`SELECT ${eventColumns} FROM events`);
     this.eventStatement = db.prepare(`SELECT ${eventColumns} FROM events WHERE id = ?`);
-    this.allMatchesStatement = db.prepare(
-      `SELECT ${MATCH_COLUMNS} FROM matches ORDER BY event_id, type_rank, number`,
-    );
-    this.eventMatchesStatement = db.prepare(
-      `SELECT ${MATCH_COLUMNS} FROM matches WHERE event_id = ? ORDER BY type_rank, number`,
-    );
-    this.allRegistrationsStatement = db.prepare(
-      'SELECT event_id, team_number FROM registrations ORDER BY event_id, team_number',
-    );
-    this.eventRegistrationsStatement = db.prepare(
-      'SELECT event_id, team_number FROM registrations WHERE event_id = ? ORDER BY team_number',
-    );
+    const everyEvent = 'GROUP BY event_id ORDER BY event_id';
+    const oneEvent = 'WHERE event_id = ? GROUP BY event_id';
+    this.allMatchesStatement = lists(db, `${MATCH_LISTS} ${everyEvent}`);
+    this.eventMatchesStatement = lists(db, `${MATCH_LISTS} ${oneEvent}`);
+    this.allRegistrationsStatement = lists(db, `${REGISTRATION_LISTS} ${everyEvent}`);
+    this.eventRegistrationsStatement = lists(db, `${REGISTRATION_LISTS} ${oneEvent}`);
     this.teamEventsStatement = db.prepare(
       `SELECT DISTINCT m.event_id FROM match_teams t JOIN matches m ON m.id = t.match_id
        WHERE t.team_number = ?
@@ -108,31 +137,22 @@ export class AnalysisReader {
 
   /** Every match, grouped by event in schedule order. */
   allMatches(): Map<string, MatchInfo[]> {
-    const byEvent = new Map<string, MatchInfo[]>();
-    for (const row of this.allMatchesStatement.iterate()) {
-      const list = byEvent.get(row.event_id);
-      if (list === undefined) byEvent.set(row.event_id, [matchInfo(row)]);
-      else list.push(matchInfo(row));
-    }
-    return byEvent;
+    return new Map(this.allMatchesStatement.all().map((list) => [list[0], matchList(list)]));
   }
 
   eventMatches(eventId: string): MatchInfo[] {
-    return this.eventMatchesStatement.all(eventId).map(matchInfo);
+    const list = this.eventMatchesStatement.get(eventId);
+    return list === undefined ? [] : matchList(list);
   }
 
   allRegistrations(): Map<string, number[]> {
-    const byEvent = new Map<string, number[]>();
-    for (const row of this.allRegistrationsStatement.iterate()) {
-      const list = byEvent.get(row.event_id);
-      if (list === undefined) byEvent.set(row.event_id, [row.team_number]);
-      else list.push(row.team_number);
-    }
-    return byEvent;
+    const all = this.allRegistrationsStatement.all();
+    return new Map(all.map((list) => [list[0], registrationList(list)]));
   }
 
   eventRegistrations(eventId: string): number[] {
-    return this.eventRegistrationsStatement.all(eventId).map((row) => row.team_number);
+    const list = this.eventRegistrationsStatement.get(eventId);
+    return list === undefined ? [] : registrationList(list);
   }
 
   /** Events where the cache holds a match or a registration of the team. */
@@ -149,9 +169,9 @@ interface EventRow {
   end_date: string;
 }
 
-interface RegistrationRow {
-  event_id: string;
-  team_number: number;
+/** A statement whose rows are (event, JSON list) pairs. */
+function lists<Params extends unknown[]>(db: Database, sql: string): Statement<Params, EventList> {
+  return db.prepare<Params, EventList>(sql).raw();
 }
 
 function eventInfo(row: EventRow): EventInfo {
