@@ -54,7 +54,7 @@ async function withOutbox<Result>(
   work: (outbox: Outbox, aliases: EventAliases) => Promise<Result>,
 ): Promise<Result> {
   const { files } = openCacheForSync(dataDir);
-  const queue = new WriteQueue(files.writer);
+  const queue = new WriteQueue(files.writer, { beforeWrite: files.walBacklog });
   const settings = new SettingsStore(files.reader, files.writer, queue);
   const service = settings.baseUrl();
   const engine = new SyncEngine({

@@ -184,7 +184,7 @@ async function syncTarget(
       return key;
     },
   };
-  const queue = new WriteQueue(files.writer);
+  const queue = new WriteQueue(files.writer, { beforeWrite: files.walBacklog });
   const settings = new SettingsStore(files.reader, files.writer, queue);
   const previous = settings.baseUrl();
   if (previous !== service) {

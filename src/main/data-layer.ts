@@ -100,7 +100,10 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
     pushes.send('cache:changed', { resources });
     analysis.changed(resources);
   });
-  const queue = new WriteQueue(cache.writer, { onCommit: (changed) => notices.add(changed) });
+  const queue = new WriteQueue(cache.writer, {
+    onCommit: (changed) => notices.add(changed),
+    beforeWrite: cache.walBacklog,
+  });
   const settings = new SettingsStore(cache.reader, cache.writer, queue);
   const favorites = new Favorites(cache.reader, cache.writer, queue, now);
   const digest = new DigestStore(cache.reader, cache.writer, queue);

@@ -26,6 +26,8 @@ parentPort.on('message', (mode) => {
 
 /** Past this much WAL, a checkpoint starts. SQLite's own default is about 4 MB too. */
 const WAL_LIMIT_BYTES = 4 * 1024 * 1024;
+/** Past this much WAL, writes wait for a checkpoint between two of them (see `backlog`). */
+export const WAL_BACKLOG_BYTES = 64 * 1024 * 1024;
 /** How often the WAL's size is looked at: one stat call, nothing else. */
 const POLL_MS = 250;
 
@@ -45,12 +47,15 @@ export class Checkpointer {
   private inFlight: Promise<void> | null = null;
   private pending: ((result: { ok: boolean; message?: string }) => void) | null = null;
   private closed = false;
+  private nextWaitAt: number;
 
   private constructor(
     private readonly file: string,
     nativeBinding: string | undefined,
     onFailure: () => void,
+    private readonly backlogBytes: number,
   ) {
+    this.nextWaitAt = backlogBytes;
     const modulePath = createRequire(import.meta.url).resolve('better-sqlite3');
     this.worker = new Worker(WORKER_SOURCE, {
       eval: true,
@@ -82,9 +87,10 @@ export class Checkpointer {
     file: string,
     nativeBinding: string | undefined,
     onFailure: () => void,
+    backlogBytes = WAL_BACKLOG_BYTES,
   ): Checkpointer | null {
     try {
-      return new Checkpointer(file, nativeBinding, onFailure);
+      return new Checkpointer(file, nativeBinding, onFailure, backlogBytes);
     } catch {
       return null;
     }
@@ -93,13 +99,34 @@ export class Checkpointer {
   /** Checkpoints in the background once the WAL has grown past the limit. */
   private poll(): void {
     if (this.closed || this.inFlight !== null) return;
-    let size: number;
-    try {
-      size = statSync(`${this.file}-wal`).size;
-    } catch {
-      return;
+    if (this.walSize() >= WAL_LIMIT_BYTES) void this.checkpoint('PASSIVE');
+  }
+
+  /**
+   * A checkpoint for the next write to wait for, or `null` to write at once. While main commits
+   * every few milliseconds (a sync of `large`), a checkpoint on this thread never ends complete:
+   * new frames follow every frame it copies, so SQLite never restarts the WAL from its start, and
+   * it grew to 719 MB beside a 67 MB database. One checkpoint with no write beside it ends
+   * complete; the next write restarts the WAL, and `journal_size_limit` trims the file.
+   */
+  backlog(): Promise<void> | null {
+    if (this.closed) return null;
+    const size = this.walSize();
+    if (size >= this.nextWaitAt) {
+      // A reader can keep the WAL from restarting: then wait again only after as much growth.
+      this.nextWaitAt = size + this.backlogBytes;
+      return this.checkpoint('PASSIVE');
     }
-    if (size >= WAL_LIMIT_BYTES) void this.checkpoint('PASSIVE');
+    if (size < this.backlogBytes) this.nextWaitAt = this.backlogBytes;
+    return null;
+  }
+
+  private walSize(): number {
+    try {
+      return statSync(`${this.file}-wal`).size;
+    } catch {
+      return 0;
+    }
   }
 
   /** One checkpoint at a time; a request during one joins it. */

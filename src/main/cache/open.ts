@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { dirname } from 'node:path';
 import { openAppDatabase, refuseBeforeWriting, type AppDatabase } from '../storage/database';
 import { lockDataDirectory } from '../storage/directory-lock';
-import { Checkpointer } from './checkpointer';
+import { Checkpointer, WAL_BACKLOG_BYTES } from './checkpointer';
 import { CACHE_DATABASE } from './migrations';
 
 export interface CacheFiles {
@@ -15,11 +15,18 @@ export interface CacheFiles {
   reader: AppDatabase;
   /** Copies the WAL into the database file now, off the main thread (after a sync, say). */
   checkpoint(): Promise<void>;
+  /**
+   * A checkpoint the next write should wait for, or `null` (see Checkpointer.backlog): a plain
+   * function, handed to the write queue as it is.
+   */
+  walBacklog: () => Promise<void> | null;
   close(): void;
 }
 
 export interface OpenCacheOptions {
   nativeBinding?: string;
+  /** WAL size past which writes wait for a checkpoint; tests make it small. */
+  walBacklogBytes?: number;
 }
 
 /**
@@ -59,16 +66,25 @@ function openLocked(file: string, options: OpenCacheOptions, unlock: () => void)
     throw error;
   }
   reader.pragma('busy_timeout = 5000');
-  const checkpointer = Checkpointer.start(file, options.nativeBinding, () => {
-    if (writer.open) writer.pragma('wal_autocheckpoint = 1000');
-  });
+  const backlogBytes = options.walBacklogBytes ?? WAL_BACKLOG_BYTES;
+  const checkpointer = Checkpointer.start(
+    file,
+    options.nativeBinding,
+    () => {
+      if (writer.open) writer.pragma('wal_autocheckpoint = 1000');
+    },
+    backlogBytes,
+  );
   // With a background checkpointer the writer's commits never checkpoint (and never block on the
   // fsync that comes with it); without one, SQLite's own automatic checkpoints stay on.
   if (checkpointer !== null) writer.pragma('wal_autocheckpoint = 0');
+  // A WAL that grew during a big sync shrinks back to this when SQLite next restarts it.
+  writer.pragma(`journal_size_limit = ${Math.floor(backlogBytes / 4)}`);
   return {
     writer,
     reader,
     checkpoint: () => checkpointer?.checkpoint() ?? Promise.resolve(),
+    walBacklog: () => checkpointer?.backlog() ?? null,
     close: () => {
       checkpointer?.stop();
       reader.close();

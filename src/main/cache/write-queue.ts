@@ -16,6 +16,11 @@ export interface WriteQueueOptions {
   onBlock?: (ms: number) => void;
   /** Told, after each commit that changed rows, which resources those rows belong to. */
   onCommit?: (changed: CacheResource[]) => void;
+  /**
+   * Asked before each write not marked urgent: a promise to wait for first (a WAL checkpoint,
+   * see CacheFiles.walBacklog), or `null` to write at once.
+   */
+  beforeWrite?: () => Promise<void> | null;
 }
 
 /**
@@ -30,6 +35,7 @@ export interface WriteQueueOptions {
  */
 interface Task {
   start: () => Promise<void>;
+  urgent: boolean;
 }
 
 export class WriteQueue {
@@ -40,6 +46,7 @@ export class WriteQueue {
   private readonly idleWaiters: (() => void)[] = [];
   private readonly onBlock: (ms: number) => void;
   private readonly onCommit: (changed: CacheResource[]) => void;
+  private readonly beforeWrite: () => Promise<void> | null;
   /** Every write through this queue records here what its rows changed. */
   readonly changes = new ChangeLog();
 
@@ -49,6 +56,7 @@ export class WriteQueue {
   ) {
     this.onBlock = options.onBlock ?? (() => {});
     this.onCommit = options.onCommit ?? (() => {});
+    this.beforeWrite = options.beforeWrite ?? (() => null);
   }
 
   /** A short write in its own transaction, after the writes queued before it. */
@@ -121,7 +129,7 @@ export class WriteQueue {
 
   private enqueue<Result>(lane: Task[], task: () => Promise<Result>): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
-      lane.push({ start: () => task().then(resolve, reject) });
+      lane.push({ start: () => task().then(resolve, reject), urgent: lane === this.urgent });
       this.next();
     });
   }
@@ -134,7 +142,9 @@ export class WriteQueue {
       return;
     }
     this.running = true;
-    void task.start().finally(() => {
+    // An organizer's edit never waits for a checkpoint: it is small, and "saved" must be at once.
+    const wait = task.urgent ? null : this.beforeWrite();
+    void (wait === null ? task.start() : wait.then(() => task.start())).finally(() => {
       this.running = false;
       this.next();
     });
