@@ -28,6 +28,8 @@ parentPort.on('message', (mode) => {
 const WAL_LIMIT_BYTES = 4 * 1024 * 1024;
 /** Past this much WAL, writes wait for a checkpoint between two of them (see `backlog`). */
 export const WAL_BACKLOG_BYTES = 64 * 1024 * 1024;
+/** The longest a write waits for that checkpoint: a stuck checkpoint never stops the writes. */
+const BACKLOG_WAIT_MAX_MS = 2_000;
 /** How often the WAL's size is looked at: one stat call, nothing else. */
 const POLL_MS = 250;
 
@@ -115,7 +117,10 @@ export class Checkpointer {
     if (size >= this.nextWaitAt) {
       // A reader can keep the WAL from restarting: then wait again only after as much growth.
       this.nextWaitAt = size + this.backlogBytes;
-      return this.checkpoint('PASSIVE');
+      return Promise.race([
+        this.checkpoint('PASSIVE'),
+        new Promise<void>((resolve) => setTimeout(resolve, BACKLOG_WAIT_MAX_MS).unref()),
+      ]);
     }
     if (size < this.backlogBytes) this.nextWaitAt = this.backlogBytes;
     return null;
