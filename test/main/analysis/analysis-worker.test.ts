@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +62,12 @@ function nextNotice(resource: string): Promise<void> {
       resolve();
     });
   });
+}
+
+/** A task's niceness, from its stat line (the 19th field; the name before it may hold spaces). */
+function niceOf(statFile: string): number {
+  const fields = readFileSync(statFile, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return Number(fields[16]);
 }
 
 const eventAnswer = () =>
@@ -128,6 +134,18 @@ describe('the analysis worker', () => {
     expect(after.data?.basis.played).toBe(played + 1);
     expect(analysisPushes()).toBe(2);
   });
+
+  it.skipIf(process.platform !== 'linux' || niceOf('/proc/self/stat') >= 19)(
+    'runs ten steps below main, so that main keeps its turn on a busy machine (Linux, where one thread can be lowered, unless the tests already run at the lowest priority)',
+    async () => {
+      await layer.analysis.settled();
+      const below = Math.min(niceOf('/proc/self/stat') + 10, 19);
+      const threads = readdirSync('/proc/self/task').map((id) =>
+        niceOf(`/proc/self/task/${id}/stat`),
+      );
+      expect(threads).toContain(below);
+    },
+  );
 
   it('restarts a worker killed mid-way, and answers again', async () => {
     layer.analysis.changed(['all']);
