@@ -174,16 +174,23 @@ export class SyncPlanner {
     return this.statsHeld.all().map((row) => ({ teamNumber: row.team_number, season: row.season }));
   }
 
-  /** Event parts of every listed event that are due, in the order they should be pulled. */
+  /**
+   * What is due of every listed event, in the order it should be pulled: its single record first
+   * (the list's items carry no visibility, and a venue share serves only events it knows to be
+   * public), then its parts.
+   */
   dueEventParts(
     now: Date,
     maxAgeMs: number,
     force: boolean,
     skip: ReadonlySet<string>,
-  ): { eventId: string; part: EventPart }[] {
-    const due: { eventId: string; part: EventPart }[] = [];
+  ): { eventId: string; part: EventPart | 'record' }[] {
+    const due: { eventId: string; part: EventPart | 'record' }[] = [];
     for (const event of this.listed.all()) {
       if (skip.has(event.id)) continue;
+      if (force || this.isDue(resourceKeys.event(event.id), now, maxAgeMs)) {
+        due.push({ eventId: event.id, part: 'record' });
+      }
       for (const part of EVENT_PARTS) {
         const contradicted =
           (part === 'teams' && event.team_count !== event.registrations) ||

@@ -126,6 +126,7 @@ async function pullScope(run: OrderedRun): Promise<ScopedPulls> {
     const parts = planner.dueEventParts(context.now(), maxAgeMs, force, done);
     await phase('events in full', parts, ({ eventId, part }) =>
       pull(async () => {
+        if (part === 'record') return pullEvent(context, eventId);
         const outcome = await pullEventPart(context, eventId, part);
         if (outcome.changed && part !== 'clips') {
           const season = planner.seasonOf(eventId);

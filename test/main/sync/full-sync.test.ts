@@ -134,6 +134,20 @@ function fullSyncTests(role: 'viewer' | 'organizer'): { sync: SyncRig; first: Sy
     expect(held).toEqual(role === 'viewer' ? viewer : organizer);
   });
 
+  it("knows each event's visibility from the event's own record (its list item has none)", async () => {
+    const held = state.sync.cache.reader
+      .prepare<[], { id: string; visibility: string | null }>(
+        'SELECT id, visibility FROM events ORDER BY id',
+      )
+      .all();
+    const reader = serviceReader(demo.url, demo.keys[role]);
+    const records = await Promise.all(held.map(({ id }) => reader.single(`/v1/events/${id}`)));
+    expect(held.map(({ visibility }) => visibility)).toEqual(
+      records.map((record) => (record as { visibility?: unknown } | null)?.visibility),
+    );
+    expect(held.every(({ visibility }) => visibility !== null)).toBe(true);
+  });
+
   it('writes nothing and reports nothing changed when synced again', async () => {
     const { sync, first } = state;
     const writes = watchWrites(sync);
