@@ -164,6 +164,8 @@ class SyncSubject {
     mkdirSync(directory);
     this.cache = openCache(join(directory, 'cache.db'));
     const queue = new WriteQueue(this.cache.writer, {
+      // As the app's data layer writes: waiting for a checkpoint once the WAL passes its limit.
+      beforeWrite: this.cache.walBacklog,
       onBlock: (ms) => {
         this.blocks.max = Math.max(this.blocks.max, ms);
         this.blocks.totalMs += ms;

@@ -109,7 +109,8 @@ export class Checkpointer {
    * every few milliseconds (a sync of `large`), a checkpoint on this thread never ends complete:
    * new frames follow every frame it copies, so SQLite never restarts the WAL from its start, and
    * it grew to 719 MB beside a 67 MB database. One checkpoint with no write beside it ends
-   * complete; the next write restarts the WAL, and `journal_size_limit` trims the file.
+   * complete, and the next write restarts the WAL from its start. (The file is not trimmed after:
+   * `journal_size_limit` did that inside a COMMIT on main, which then took about 1 s.)
    */
   backlog(): Promise<void> | null {
     if (this.closed) return null;

@@ -78,8 +78,6 @@ function openLocked(file: string, options: OpenCacheOptions, unlock: () => void)
   // With a background checkpointer the writer's commits never checkpoint (and never block on the
   // fsync that comes with it); without one, SQLite's own automatic checkpoints stay on.
   if (checkpointer !== null) writer.pragma('wal_autocheckpoint = 0');
-  // A WAL that grew during a big sync shrinks back to this when SQLite next restarts it.
-  writer.pragma(`journal_size_limit = ${Math.floor(backlogBytes / 4)}`);
   return {
     writer,
     reader,
