@@ -1,4 +1,5 @@
-import { statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { endianness } from 'node:os';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
@@ -28,6 +29,8 @@ parentPort.on('message', (mode) => {
 const WAL_LIMIT_BYTES = 4 * 1024 * 1024;
 /** Past this much WAL, writes wait for a checkpoint between two of them (see `backlog`). */
 export const WAL_BACKLOG_BYTES = 64 * 1024 * 1024;
+/** Each WAL frame is a page behind a header of this size. */
+const WAL_FRAME_HEADER_BYTES = 24;
 /** The longest a write waits for that checkpoint: a stuck checkpoint never stops the writes. */
 const BACKLOG_WAIT_MAX_MS = 2_000;
 /** How often the WAL's size is looked at: one stat call, nothing else. */
@@ -110,11 +113,12 @@ export class Checkpointer {
    * new frames follow every frame it copies, so SQLite never restarts the WAL from its start, and
    * it grew to 719 MB beside a 67 MB database. One checkpoint with no write beside it ends
    * complete, and the next write restarts the WAL from its start. (The file is not trimmed after:
-   * `journal_size_limit` did that inside a COMMIT on main, which then took about 1 s.)
+   * `journal_size_limit` trims inside a COMMIT on main, which then took 50-970 ms.)
    */
   backlog(): Promise<void> | null {
     if (this.closed) return null;
-    const size = this.walSize();
+    // What the WAL holds, not its file's size: a restarted WAL writes over the file from its start.
+    const size = this.walContentBytes();
     if (size >= this.nextWaitAt) {
       // A reader can keep the WAL from restarting: then wait again only after as much growth.
       this.nextWaitAt = size + this.backlogBytes;
@@ -125,6 +129,29 @@ export class Checkpointer {
     }
     if (size < this.backlogBytes) this.nextWaitAt = this.backlogBytes;
     return null;
+  }
+
+  /**
+   * The bytes of the frames the WAL holds now, from the wal-index header in the -shm file (its
+   * layout is part of SQLite's documented WAL format: the page size as a u16 at byte 14, 1 for
+   * 65536, and the last valid frame as a u32 at byte 16, in the host's byte order). One read of
+   * 20 bytes; 0 when there is no such file.
+   */
+  private walContentBytes(): number {
+    const header = Buffer.alloc(20);
+    let descriptor: number | null = null;
+    try {
+      descriptor = openSync(`${this.file}-shm`, 'r');
+      if (readSync(descriptor, header, 0, 20, 0) < 20) return 0;
+    } catch {
+      return 0;
+    } finally {
+      if (descriptor !== null) closeSync(descriptor);
+    }
+    const little = endianness() === 'LE';
+    const pageSize = little ? header.readUInt16LE(14) : header.readUInt16BE(14);
+    const frames = little ? header.readUInt32LE(16) : header.readUInt32BE(16);
+    return frames * ((pageSize === 1 ? 65536 : pageSize) + WAL_FRAME_HEADER_BYTES);
   }
 
   private walSize(): number {
