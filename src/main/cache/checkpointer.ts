@@ -92,7 +92,7 @@ export class Checkpointer {
     file: string,
     nativeBinding: string | undefined,
     onFailure: () => void,
-    backlogBytes = WAL_BACKLOG_BYTES,
+    backlogBytes: number,
   ): Checkpointer | null {
     try {
       return new Checkpointer(file, nativeBinding, onFailure, backlogBytes);
