@@ -8,10 +8,9 @@ import { installErrorHandling, sendError, toHttpError } from './errors';
 import { installProtocolChecks, nodeServerOptions } from './http-protocol';
 import { acceptJsonBodies } from './json-body';
 import { RateLimiter } from './rate-limit';
-import { registerEventResourceRoutes } from './routes/event-resources';
-import { registerEventRoutes } from './routes/events';
-import { registerTeamResourceRoutes } from './routes/team-resources';
-import { registerTeamRoutes } from './routes/teams';
+import { registerEventReads } from './reads/event-reads';
+import { registerTeamReads } from './reads/team-reads';
+import { registerEventWrites } from './routes/event-writes';
 import type { Services } from './services';
 
 export { BODY_LIMIT_BYTES };
@@ -50,9 +49,8 @@ export function buildApp(
     new KeyTable(config.keys),
     config.rateLimit === null ? null : new RateLimiter(config.rateLimit),
   );
-  registerEventRoutes(app, services);
-  registerEventResourceRoutes(app, services);
-  registerTeamRoutes(app, services);
-  registerTeamResourceRoutes(app, services);
+  registerEventReads(app, services);
+  registerEventWrites(app, services);
+  registerTeamReads(app, services);
   return app;
 }

@@ -1,5 +1,7 @@
 import type { Clock } from './clock';
 import { IdempotencyStore } from './idempotency';
+import type { ReadModel } from './reads/read-model';
+import { storeReadModel } from './reads/store-read-model';
 import { ReadCache } from './read-cache';
 import { Responder } from './respond';
 import { ClipRepository } from './store/clips';
@@ -24,21 +26,27 @@ export interface Services {
   clips: ClipRepository;
   stats: SeasonStatistics;
   idempotency: IdempotencyStore;
+  /** The store as the read routes see it. */
+  model: ReadModel;
 }
 
 export function createServices(db: ServerDatabase, clock: Clock, extensions: boolean): Services {
   const version = new DataVersion();
+  const parts = {
+    events: new EventRepository(db, version),
+    teams: new TeamRepository(db, version),
+    matches: new MatchRepository(db),
+    clips: new ClipRepository(db),
+    stats: new SeasonStatistics(db, version, clock),
+  };
   return {
     db,
     clock,
     version,
     readCache: new ReadCache(),
     respond: new Responder(extensions),
-    events: new EventRepository(db, version),
-    teams: new TeamRepository(db, version),
-    matches: new MatchRepository(db),
-    clips: new ClipRepository(db),
-    stats: new SeasonStatistics(db, version, clock),
+    ...parts,
     idempotency: new IdempotencyStore(db),
+    model: storeReadModel(parts),
   };
 }

@@ -1,28 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { eventListParamsSchema } from '../../shared/wire/queries';
 import { callerOf } from '../access';
 import { EventCommands } from '../event-commands';
-import { eventIdParam, parsePagedQuery } from '../params';
-import { listEnvelope, singleEnvelope } from '../respond';
+import { eventIdParam } from '../params';
 import type { Services } from '../services';
-import { toEventListItem, toEventRecord } from '../store/event-rows';
-import { readableEvent } from './lookups';
-import { registerRead } from './read-route';
 
-export function registerEventRoutes(app: FastifyInstance, services: Services): void {
-  const { events, respond } = services;
+/** Organizers create and change events; admins delete them. */
+export function registerEventWrites(app: FastifyInstance, services: Services): void {
+  const { respond } = services;
   const commands = new EventCommands(services);
-
-  registerRead(app, services, '/v1/events', 'any-key', (request, { scope, now }) => {
-    const { page, perPage, ...filters } = parsePagedQuery(eventListParamsSchema, request.query);
-    const found = events.list(filters, scope, now, { page, perPage });
-    const rows = found.rows.map((row) => toEventListItem(row, now));
-    return listEnvelope({ page, perPage }, { rows, total: found.total });
-  });
-
-  registerRead(app, services, '/v1/events/:eventId', 'any-key', (request, { scope, now }) =>
-    singleEnvelope(toEventRecord(readableEvent(services, scope, request.params), now)),
-  );
 
   app.post('/v1/events', { config: { access: 'organizer' } }, (request, reply) => {
     const answer = commands.create(

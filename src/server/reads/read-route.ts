@@ -1,10 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../access';
 import type { Access, Caller } from '../auth';
+import type { Clock } from '../clock';
 import { secondsText } from '../clock';
-import type { Services } from '../services';
+import type { ReadCache } from '../read-cache';
+import type { Responder } from '../respond';
 import type { EventScope } from '../store/event-rows';
 import { listScope } from './lookups';
+import type { ReadModel } from './read-model';
+
+/** What the read routes need, whichever side answers them. */
+export interface ReadServices {
+  clock: Clock;
+  /** Changes whenever anything a read may show changes; the read cache is kept against it. */
+  version: { readonly current: number };
+  readCache: ReadCache;
+  respond: Responder;
+  model: ReadModel;
+}
 
 /** What a read may depend on besides its URL; the read cache is keyed by exactly these. */
 export interface ReadContext {
@@ -23,7 +36,7 @@ export type ReadHandler = (request: FastifyRequest, context: ReadContext) => obj
  */
 export function registerRead(
   app: FastifyInstance,
-  services: Services,
+  services: ReadServices,
   path: string,
   access: Access,
   handler: ReadHandler,
