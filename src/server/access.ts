@@ -10,6 +10,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Whose requests share a rate bucket. The service gives each key its own; a venue share hands one
+ * key to every laptop at the venue, so there each address has its own.
+ */
+export type BucketBy = 'key' | 'address';
+
 const callers = new WeakMap<FastifyRequest, Caller>();
 
 /** Who sent the request, as established by access control before any handler runs. */
@@ -26,13 +32,16 @@ export function installAccessControl(
   app: FastifyInstance,
   keys: KeyTable,
   limiter: RateLimiter | null,
+  bucketBy: BucketBy = 'key',
 ): void {
   app.addHook('onRequest', (request, _reply, done) => {
     try {
       const credentials = keys.read(request.headers.authorization);
       if (limiter !== null) {
         const bucket =
-          credentials.kind === 'valid' ? `key:${credentials.caller.keyHash}` : `ip:${request.ip}`;
+          credentials.kind === 'valid' && bucketBy === 'key'
+            ? `key:${credentials.caller.keyHash}`
+            : `ip:${request.ip}`;
         const retryAfter = limiter.take(bucket);
         if (retryAfter > 0) {
           throw new HttpError('rate_limited', 'Too many requests; slow down.', undefined, {

@@ -8,6 +8,7 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
  * client's error schema takes any code string, so these parse there like the others.
  */
 export const HTTP_LAYER_ERROR_STATUS = {
+  method_not_allowed: 405,
   request_timeout: 408,
   expectation_failed: 417,
   headers_too_large: 431,
