@@ -413,6 +413,14 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'what sent edits changed', up: (db) => db.exec(SENT_EDITS_SCHEMA) },
   { version: 7, name: 'what changed digest', up: (db) => db.exec(DIGEST_SCHEMA) },
   { version: 8, name: 'pick lists and team notes', up: (db) => db.exec(PICK_LISTS_SCHEMA) },
+  {
+    version: 9,
+    name: 'when the source synced a copy',
+    // A copy taken from a venue share is as old as the share's own copy, not as the moment it was
+    // taken: `last_success` keeps when we asked (what the plan's ages run on), this when the
+    // service was last heard (what views show). NULL: the service itself answered.
+    up: (db) => db.exec('ALTER TABLE sync_state ADD COLUMN source_synced_at TEXT'),
+  },
 ];
 
 /**

@@ -11,6 +11,11 @@ export interface SyncStateUpdate {
   pageSize?: number | null;
   /** Set on success; a failed attempt keeps the last success it had. */
   success?: string;
+  /**
+   * With `success`: when the source of this copy synced it from the service, where that is not
+   * the service itself (a venue share says so); absent when the service answered.
+   */
+  sourceSyncedAt?: string | null;
   attempt: string;
   error?: string | null;
 }
@@ -36,13 +41,15 @@ export class SyncStateWriter {
     private readonly changes: ChangeRecorder,
   ) {
     this.putSyncState = db.prepare(`INSERT INTO sync_state (resource, complete, record_count,
-        unreadable, page_size, last_success, last_attempt, last_error)
-      VALUES (@resource, @complete, @recordCount, @unreadable, @pageSize, @success, @attempt,
-        @error)
+        unreadable, page_size, last_success, source_synced_at, last_attempt, last_error)
+      VALUES (@resource, @complete, @recordCount, @unreadable, @pageSize, @success,
+        @sourceSyncedAt, @attempt, @error)
       ON CONFLICT (resource) DO UPDATE SET complete = excluded.complete,
         record_count = excluded.record_count, unreadable = excluded.unreadable,
         page_size = excluded.page_size,
         last_success = coalesce(excluded.last_success, sync_state.last_success),
+        source_synced_at = CASE WHEN excluded.last_success IS NULL
+          THEN sync_state.source_synced_at ELSE excluded.source_synced_at END,
         last_attempt = excluded.last_attempt, last_error = excluded.last_error`);
     this.putFailure = db.prepare(`INSERT INTO sync_state (resource, complete, record_count,
         last_attempt, last_error) VALUES (@resource, 0, 0, @attempt, @error)
@@ -88,6 +95,7 @@ export class SyncStateWriter {
       unreadable: update.unreadable ?? 0,
       pageSize: update.pageSize ?? null,
       success: update.success ?? null,
+      sourceSyncedAt: update.sourceSyncedAt ?? null,
       attempt: update.attempt,
       error: update.error ?? null,
     });

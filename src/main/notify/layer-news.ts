@@ -36,7 +36,8 @@ export class LayerNews {
     // Scheduled matches of favorite teams from now on, with when their event's matches were
     // last pulled whole: a copy never pulled whole has no row in sync_state and stays out.
     this.nextMatches = reader.prepare(`SELECT t.team_number, m.id AS match_id, m.event_id,
-        e.name AS event_name, m.scheduled_at, s.last_success AS pulled_at
+        e.name AS event_name, m.scheduled_at,
+        coalesce(s.source_synced_at, s.last_success) AS pulled_at
       FROM favorite_teams f
       JOIN match_teams t ON t.team_number = f.team_number
       JOIN matches m ON m.id = t.match_id

@@ -10,6 +10,7 @@ import type { SentCheckTiming } from '../outbox/sent-checks';
 import { SettingsStore } from '../settings/settings-store';
 import type { AppDatabase } from '../storage/database';
 import { BatchWriter } from './batch-writer';
+import { SourceTimes } from './pulls/source-times';
 import { EditRuns } from './edit-runs';
 import { Limiter } from './limiter';
 import { SyncPlanner } from './plan';
@@ -393,6 +394,7 @@ export class SyncEngine {
       now: this.now,
       requested,
       answered,
+      sourceTimes: new SourceTimes(this.now),
     };
   }
 }

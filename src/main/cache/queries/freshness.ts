@@ -43,12 +43,14 @@ export class FreshnessReader {
 
   constructor(db: AppDatabase) {
     this.selectState = db.prepare(
-      'SELECT complete, last_success FROM sync_state WHERE resource = ?',
+      // A copy from a venue share is as old as the share's copy (see migration 9).
+      `SELECT complete, coalesce(source_synced_at, last_success) AS last_success
+      FROM sync_state WHERE resource = ?`,
     );
     this.registrationCoverage = db.prepare(`SELECT count(*) AS total,
         count(*) - count(CASE WHEN s.complete = 1 THEN 1 END) AS incomplete,
         count(*) - count(s.last_success) AS never,
-        min(s.last_success) AS oldest
+        min(coalesce(s.source_synced_at, s.last_success)) AS oldest
       FROM events e LEFT JOIN sync_state s ON s.resource = 'event:' || e.id || ':teams'
       WHERE e.listed = 1`);
     this.registrationsKept = new PerCommit(db, 1);

@@ -11,6 +11,7 @@ import type { CacheWriter } from '../../cache/writes';
 import type { AppDatabase } from '../../storage/database';
 import type { BatchWriter } from '../batch-writer';
 import type { Limiter } from '../limiter';
+import type { SourceTimes } from './source-times';
 import { idsOf } from './unreadable';
 import {
   LIST_PAGE_SIZE,
@@ -40,6 +41,8 @@ export interface PullContext {
   requested: (count: number) => void;
   /** Called for every request the service answered: the run is online. */
   answered: () => void;
+  /** When a venue share's laptop synced what it answered (a service says nothing). */
+  sourceTimes: SourceTimes;
 }
 
 export interface PullOutcome {
@@ -144,7 +147,10 @@ export function listSource<Item>(
     fetchPage: (page, etag, signal) =>
       heard(
         context,
-        fetch({ page, perPage: LIST_PAGE_SIZE }, { ifNoneMatch: etag, signal }),
+        fetch({ page, perPage: LIST_PAGE_SIZE }, { ifNoneMatch: etag, signal }).then((response) => {
+          context.sourceTimes.note(resource, response.headers);
+          return response;
+        }),
       ).finally(() => context.requested(1)),
     keyOf,
   };
@@ -167,6 +173,7 @@ export function commitState(
     unreadable,
     pageSize,
     success: now,
+    sourceSyncedAt: context.sourceTimes.take(resource),
     attempt: now,
   });
 }
@@ -274,6 +281,7 @@ export async function pullRecord<Value>(
   try {
     const ifNoneMatch = held(context, resource).etagOf(path);
     const response = await request(context, () => fetch({ ifNoneMatch, signal: context.signal }));
+    context.sourceTimes.note(resource, response.headers);
     const rows = await context.batch.write(() => {
       const changed = response.value === undefined ? 0 : store(response.value, response.etag);
       commitState(context, resource, 1, null, new Map([[path, response.etag]]));

@@ -102,6 +102,7 @@ export async function pullTeamStats(
     const answered = stats?.season ?? season ?? null;
     const resource = stats === undefined ? asked : resourceKeys.teamStats(teamNumber, stats.season);
     if (resource === null) return { changed: false, records: 0, season: answered };
+    context.sourceTimes.note(resource, response.headers);
     const rows = await context.batch.write(() => {
       const changedRows =
         stats === undefined ? 0 : context.writer.teamParts.putStats(teamNumber, stats);
