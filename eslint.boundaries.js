@@ -54,6 +54,13 @@ export const electronEdgeFiles = [
  */
 export const embeddedServiceFiles = ['src/main/profiles/demo-service.ts'];
 
+/**
+ * A venue share answers the interface with the service's own HTTP face (access control, errors,
+ * validators and the read routes) over the cache, so the two cannot drift apart. It may import
+ * that face; the service's store and demo data stay out of reach, except as types.
+ */
+export const shareFiles = ['src/main/share/**/*.ts'];
+
 /** What no file of src/main may import: the other processes. */
 const processPatterns = ['**/server/**', '**/preload/**', '**/renderer/**'];
 
@@ -97,7 +104,7 @@ export const boundaries = [
   },
   {
     files: ['src/main/**/*.ts'],
-    ignores: [...electronEdgeFiles, ...embeddedServiceFiles],
+    ignores: [...electronEdgeFiles, ...embeddedServiceFiles, ...shareFiles],
     // Electron's types may be used anywhere in main: they vanish at build time, its code may not.
     rules: restrict(['electron'], processPatterns, { allowTypeImports: true }),
   },
@@ -126,6 +133,28 @@ export const boundaries = [
             {
               group: ['**/server/**', '!**/server/start', '!**/server/config'],
               message: 'The demo starts the service; it does not reach into it.',
+            },
+            {
+              group: ['**/preload/**', '**/renderer/**'],
+              message: 'This import crosses a process boundary (see design.md, Layout).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: shareFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'A share runs without Electron, in the CLI too.' }],
+          patterns: [
+            {
+              group: ['**/server/store/**', '**/server/demo/**', '**/server/routes/**'],
+              allowTypeImports: true,
+              message: 'A share serves the cache: it takes the service’s HTTP face, not its data.',
             },
             {
               group: ['**/preload/**', '**/renderer/**'],

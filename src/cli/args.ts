@@ -3,6 +3,7 @@ import { SYNC_SCOPES, type SyncScope } from '../shared/ipc/sync';
 import { EVENT_ID_PATTERN, normaliseTimestamp } from '../shared/wire/formats';
 import { parseAnalysisCommand, type AnalysisCommand } from './analysis-args';
 import { EXIT, UsageError } from './errors';
+import { parseShareCommand, type ShareCommand } from './share-args';
 import {
   EXPORT_FORMATS,
   EXPORT_RESOURCES,
@@ -18,6 +19,7 @@ export const USAGE = `usage: npm run cli -- <command> [options]
   outbox  list the queued edits, resolve a conflict, send a refused edit again, or discard one
   stats   print an event's rankings, OPR, DPR, CCWM and Ratings, computed from the cache
   predict print the predicted scores of an event's scheduled matches, computed from the cache
+  share   serve the cache read-only to other Pitsides at a venue (they sync from it)
 
 npm run cli -- sync --service URL --data-dir DIR [--scope default|all] [--force]
 npm run cli -- sync --profile NAME --data-dir DIR [--scope default|all] [--force]
@@ -73,6 +75,19 @@ npm run cli -- predict --data-dir DIR --event CODE [--format json|csv]
   each scheduled match whose alliances are known, in schedule order, { match, redScore,
   blueScore, redWinProbability }. --format defaults to json. An event the cache does not
   hold is a usage error.
+
+npm run cli -- share --data-dir DIR [--host ADDR] [--port N] [--rate-limit N|off]
+  Serves the cache in DIR read-only, as the service's GET endpoints answer a viewer key:
+  public events in lists, unlisted ones by code, private ones never. Prints
+  "sharing on http://ADDR:PORT/" and "key KEY" as its first two lines, then serves until
+  Ctrl-C (exit 0). Another Pitside syncs from it with that address and key. Every request
+  needs the key (401 without it); writes get 405; a request naming another host, or sent
+  by a web page, gets 403. Each answer carries Pitside-Synced-At: when DIR synced it.
+  --host ADDR          an IP address of this machine to listen on (default 127.0.0.1, this
+                       machine only); the venue network's address to share with others
+  --port N             the port (default 0: any free one)
+  --rate-limit N|off   requests/s each laptop may make, in bursts of 2N (default 300);
+                       past it a laptop is told to wait (429 and Retry-After)
 
 CSV is RFC 4180: a header row, CRLF line ends, a field with a comma, a quote or a line
 break is quoted and its quotes doubled. Nested fields become dotted columns (location.city,
@@ -152,7 +167,8 @@ export type CommandLine =
   | ExportCommand
   | EditCommand
   | OutboxCommand
-  | AnalysisCommand;
+  | AnalysisCommand
+  | ShareCommand;
 
 /** Runs `parseArgs` (strict: unknown options and stray arguments are errors) as a usage check. */
 export function checked<Result>(parse: () => Result): Result {
@@ -414,7 +430,9 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
   const [command, ...rest] = argv;
   switch (command) {
     case undefined:
-      throw new UsageError('a command is required: sync, export, events, outbox, stats or predict');
+      throw new UsageError(
+        'a command is required: sync, export, events, outbox, stats, predict or share',
+      );
     case '--help':
     case '-h':
     case 'help':
@@ -430,9 +448,11 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
     case 'stats':
     case 'predict':
       return parseAnalysisCommand(command, rest);
+    case 'share':
+      return parseShareCommand(rest);
     default:
       throw new UsageError(
-        `unknown command "${command}"; the commands are sync, export, events, outbox, stats and predict`,
+        `unknown command "${command}"; the commands are sync, export, events, outbox, stats, predict and share`,
       );
   }
 }

@@ -4,11 +4,12 @@ import { CliError, EXIT, UsageError } from './errors';
 import { runEditCommand, runOutboxCommand } from './edit-commands';
 import { runExport } from './export-command';
 import { writeLine } from './output';
+import { runShare } from './share-command';
 import { runSync } from './sync-command';
 
 function commandName(argv: string[]): string {
   const [first] = argv;
-  const commands = ['sync', 'export', 'events', 'outbox', 'stats', 'predict'];
+  const commands = ['sync', 'export', 'events', 'outbox', 'stats', 'predict', 'share'];
   return first !== undefined && commands.includes(first) ? `pitside ${first}` : 'pitside';
 }
 
@@ -39,6 +40,8 @@ async function run(argv: string[]): Promise<number> {
       case 'stats':
       case 'predict':
         return await runAnalysisCommand(commandLine, process.stdout);
+      case 'share':
+        return await runShare(commandLine, { stdout: process.stdout, report, signals: process });
     }
   } catch (error) {
     if (error instanceof CliError) {

@@ -11,6 +11,8 @@ export interface RunningCli {
   child: ChildProcess;
   /** Resolves once stderr holds a line that matches. */
   stderrLine(pattern: RegExp): Promise<string>;
+  /** Resolves once stdout holds `count` whole lines, with them. */
+  stdoutLines(count: number): Promise<string[]>;
   finished: Promise<CliRun>;
 }
 
@@ -47,9 +49,9 @@ export function startCommand(
   let stdout = '';
   let stderr = '';
   const waiters: { pattern: RegExp; resolve: (line: string) => void }[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
+  const lineWaiters: { count: number; resolve: (lines: string[]) => void }[] = [];
+  // Looked at on every chunk and when a waiter comes: a line may be there before it is asked for.
+  const settle = () => {
     for (const waiter of [...waiters]) {
       const line = stderr.split('\n').find((candidate) => waiter.pattern.test(candidate));
       if (line !== undefined) {
@@ -57,6 +59,21 @@ export function startCommand(
         waiter.resolve(line);
       }
     }
+    const lines = stdout.split('\n').slice(0, -1);
+    for (const waiter of [...lineWaiters]) {
+      if (lines.length >= waiter.count) {
+        lineWaiters.splice(lineWaiters.indexOf(waiter), 1);
+        waiter.resolve(lines.slice(0, waiter.count));
+      }
+    }
+  };
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    settle();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    settle();
   });
   const finished = new Promise<CliRun>((resolve) => {
     child.once('close', (code) => resolve({ code, stdout, stderr }));
@@ -71,8 +88,17 @@ export function startCommand(
     stderrLine: (pattern) =>
       new Promise((resolve, reject) => {
         waiters.push({ pattern, resolve });
+        settle();
         void finished.then((run) =>
           reject(new Error(`exited (${run.code}) before printing ${pattern}: ${run.stderr}`)),
+        );
+      }),
+    stdoutLines: (count) =>
+      new Promise((resolve, reject) => {
+        lineWaiters.push({ count, resolve });
+        settle();
+        void finished.then((run) =>
+          reject(new Error(`exited (${run.code}) before ${count} lines: ${run.stderr}`)),
         );
       }),
   };

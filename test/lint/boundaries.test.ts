@@ -39,6 +39,10 @@ describe('the process boundaries', () => {
     ['src/main/cache/x.ts', "import type { SyncEngine } from '../sync/engine';"],
     ['src/renderer/src/views/x/Ask.tsx', "import * as Dialog from '@radix-ui/react-dialog';"],
     ['src/renderer/src/views/x/Ask.tsx', "import { ipcRenderer } from 'electron';"],
+    ['src/main/share/x.ts', "import { EventRepository } from '../../server/store/events';"],
+    ['src/main/share/x.ts', "import { generateDemo } from '../../server/demo/generate';"],
+    ['src/main/share/x.ts', "import { app } from 'electron';"],
+    ['src/main/sync/x.ts', "import { registerEventReads } from '../../server/reads/event-reads';"],
   ])('%s may not `%s`', async (path, code) => {
     expect(await violations(path, code)).toContain('no-restricted-imports');
   });
@@ -52,6 +56,8 @@ describe('the process boundaries', () => {
     ['src/preload/index.ts', "import { contextBridge } from 'electron';"],
     ['src/main/cache/x.ts', "import type { SyncStatus } from '../../shared/ipc/sync';"],
     ['src/main/cache/x.ts', "import { SyncStateWriter } from './sync-state-writes';"],
+    ['src/main/share/x.ts', "import { registerEventReads } from '../../server/reads/event-reads';"],
+    ['src/main/share/x.ts', "import type { PageOf } from '../../server/store/paging';"],
     ['src/main/outbox/x.ts', "import { CacheWriter } from '../cache/writes';"],
     ['src/main/sync/x.ts', "import { OutboxRows } from '../outbox/outbox-rows';"],
     ['src/renderer/src/components/Ask.tsx', "import * as Dialog from '@radix-ui/react-dialog';"],

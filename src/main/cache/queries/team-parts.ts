@@ -183,6 +183,24 @@ export class TeamPartQueries {
     });
   }
 
+  /**
+   * How fresh a team part's answer is, whichever way it is answered (what `answer` decides with):
+   * from the event tables once they hold all of it, else from the copy of the service's answer.
+   */
+  freshnessOf(teamNumber: number, part: TeamPart): Freshness {
+    const { derived, resource } = this.sources(teamNumber, part);
+    return derived.complete ? derived : this.freshness.of(resource);
+  }
+
+  private sources(teamNumber: number, part: TeamPart) {
+    const resource: ResourceKey = `team:${teamNumber}:${part}`;
+    // A team's matches (clips) are made of the matches (clips) of each event it is at.
+    const eventPart: EventPart | null = part === 'events' ? null : part;
+    const eventIds = eventPart === null ? [] : this.selectListedEventsOf.all(teamNumber);
+    const derived = this.derivedFreshness(eventPart, eventIds);
+    return { resource, eventPart, eventIds, derived };
+  }
+
   private answer<Item>(
     teamNumber: number,
     part: TeamPart,
@@ -192,11 +210,7 @@ export class TeamPartQueries {
       fromCopy: (records: Item[]) => ListPage<Item>;
     },
   ): CachedPage<Item> {
-    const resource: ResourceKey = `team:${teamNumber}:${part}`;
-    // A team's matches (clips) are made of the matches (clips) of each event it is at.
-    const eventPart: EventPart | null = part === 'events' ? null : part;
-    const eventIds = eventPart === null ? [] : this.selectListedEventsOf.all(teamNumber);
-    const derived = this.derivedFreshness(eventPart, eventIds);
+    const { resource, eventPart, eventIds, derived } = this.sources(teamNumber, part);
     // Whichever way it is answered, the answer can change with the copy, the registrations, the
     // event rows (listed, season, dates) and the part of each of the team's events, since any of
     // them can move the answer from the copy to the event tables or back.

@@ -1,0 +1,82 @@
+import type { RateLimit } from '../../server/config';
+import { formatTimestamp } from '../../shared/wire/formats';
+import type { AppDatabase } from '../storage/database';
+import { buildShareApp, SHARE_RATE_LIMIT } from './share-app';
+import { hostHeader, shareHosts } from './share-hosts';
+import { newShareKey } from './share-key';
+
+/** A laptop that read from the share, by its address. */
+export interface ShareClient {
+  address: string;
+  firstAt: string;
+  lastAt: string;
+  reads: number;
+  /** Reads answered 304: the laptop already held that answer. */
+  unchanged: number;
+}
+
+export interface ShareOptions {
+  db: AppDatabase;
+  /** An address of this machine; the command line and the app default to loopback. */
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** A fresh one when absent. */
+  key?: string;
+  now?: () => Date;
+  rateLimit?: RateLimit | null;
+  /** Told of a laptop's first read in this session. */
+  onNewClient?: (client: ShareClient) => void;
+}
+
+export interface RunningShare {
+  /** `http://host:port/`, the address to give the other laptops. */
+  url: string;
+  key: string;
+  host: string;
+  port: number;
+  /** Who read from the share so far, the latest first. */
+  clients(): ShareClient[];
+  close(): Promise<void>;
+}
+
+/** Serves the copy in `db` until closed; the caller owns `db` and closes it after. */
+export async function startShare(options: ShareOptions): Promise<RunningShare> {
+  const key = options.key ?? newShareKey();
+  const now = options.now ?? (() => new Date());
+  const clients = new Map<string, ShareClient>();
+  let hosts: ReadonlySet<string> = new Set();
+  const app = buildShareApp({
+    db: options.db,
+    key,
+    now,
+    rateLimit: options.rateLimit === undefined ? SHARE_RATE_LIMIT : options.rateLimit,
+    hosts: () => hosts,
+    onRead(address, status) {
+      const at = formatTimestamp(now());
+      const unchanged = status === 304 ? 1 : 0;
+      const known = clients.get(address);
+      if (known !== undefined) {
+        known.lastAt = at;
+        known.reads += 1;
+        known.unchanged += unchanged;
+        return;
+      }
+      const client = { address, firstAt: at, lastAt: at, reads: 1, unchanged };
+      clients.set(address, client);
+      options.onNewClient?.(client);
+    },
+  });
+  await app.listen({ host: options.host, port: options.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : options.port;
+  hosts = shareHosts(options.host, port);
+  return {
+    url: `http://${hostHeader(options.host, port)}/`,
+    key,
+    host: options.host,
+    port,
+    clients: () => [...clients.values()].sort((a, b) => (a.lastAt < b.lastAt ? 1 : -1)),
+    close: () => app.close(),
+  };
+}
