@@ -20,6 +20,14 @@ const ownProcess = ['test', 'src']
   .flatMap(suitesIn)
   .filter((file) => CHANGES_THE_PROCESS.test(readFileSync(file, 'utf8')));
 
+const SHARE_CONFORMANCE = [
+  'events-list',
+  'pagination',
+  'teams',
+  'event-sub-resources',
+  'team-sub-resources',
+].map((name) => `test/server/conformance/${name}.test.ts`);
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -33,6 +41,16 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'own process', include: ownProcess },
+      },
+      {
+        // The read-only conformance files again, against a venue share of a Pitside that synced
+        // the service (test/server/conformance/target.ts): a share speaks the same interface.
+        extends: true,
+        test: {
+          name: 'share conformance',
+          include: SHARE_CONFORMANCE,
+          env: { PITSIDE_CONFORMANCE_TARGET: 'share' },
+        },
       },
       {
         // Each suite in a fresh process loaded the service, the cache and the sync engine again:

@@ -7,6 +7,8 @@ export interface TestServer {
   /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234`. */
   url: string;
   keys: Record<KeyRole, string>;
+  /** Sent by a conformance request that names no caller; a venue share answers none without. */
+  defaultKey?: string;
   close(): Promise<void>;
 }
 

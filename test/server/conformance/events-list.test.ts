@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventListItemSchema, type EventRecord } from '../../../src/shared/wire';
-import { startTestServer, TEST_NOW, type TestServer } from '../../harness/server';
+import { TEST_NOW, type TestServer } from '../../harness/server';
 import { compareEvents, createEvent, LIST_EVENT_KEYS, LOCATION_KEYS } from './fixtures';
 import { Api, expectError, expectList, sortedKeys } from './http';
+import { startReadTarget } from './target';
 
 interface Fixture {
   name: string;
@@ -135,18 +136,20 @@ async function listIds(query: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ data: 'none' });
+  server = await startReadTarget({ data: 'none' }, async (service) => {
+    const writer = new Api(service);
+    for (const fixture of FIXTURES) {
+      const event = await createEvent(writer, {
+        name: fixture.name,
+        season: fixture.season,
+        startDate: fixture.startDate,
+        endDate: fixture.endDate,
+        location: { city: 'Somewhere', state: fixture.state, country: fixture.country },
+      });
+      created.set(fixture.name, event);
+    }
+  });
   api = new Api(server);
-  for (const fixture of FIXTURES) {
-    const event = await createEvent(api, {
-      name: fixture.name,
-      season: fixture.season,
-      startDate: fixture.startDate,
-      endDate: fixture.endDate,
-      location: { city: 'Somewhere', state: fixture.state, country: fixture.country },
-    });
-    created.set(fixture.name, event);
-  }
 });
 
 afterAll(async () => {
@@ -186,19 +189,24 @@ describe('status is derived from the pinned clock', () => {
   });
 
   test('the same dates under a later clock are past', async () => {
-    const later = await startTestServer({ data: 'none', now: '2028-01-01T00:00:00Z' });
+    let event: EventRecord | undefined;
+    const later = await startReadTarget(
+      { data: 'none', now: '2028-01-01T00:00:00Z' },
+      async (service) => {
+        event = await createEvent(new Api(service), {
+          startDate: '2027-03-14T09:00:00Z',
+          endDate: '2027-03-16T18:00:00Z',
+        });
+      },
+    );
     try {
       const laterApi = new Api(later);
-      const event = await createEvent(laterApi, {
-        startDate: '2027-03-14T09:00:00Z',
-        endDate: '2027-03-16T18:00:00Z',
-      });
-      expect(event.status).toBe('past');
+      expect(event?.status).toBe('past');
       const list = expectList(
         await laterApi.get('/v1/events?status=past', { as: 'viewer' }),
         eventListItemSchema,
       );
-      expect(list.data.map((item) => item.id)).toEqual([event.id]);
+      expect(list.data.map((item) => item.id)).toEqual([event?.id]);
     } finally {
       await later.close();
     }

@@ -12,6 +12,7 @@ import {
 } from '../../../src/shared/wire';
 import { startTestServer, type TestServer } from '../../harness/server';
 import { Api, type Caller, expectSingle, listAll } from './http';
+import { startReadTarget } from './target';
 
 export const LIST_EVENT_KEYS = [
   'clipCount',
@@ -227,7 +228,7 @@ export interface DemoService {
 
 /** The demo-data service that the read-only files share, with its whole store indexed. */
 export async function startDemoService(): Promise<DemoService> {
-  const server = await startTestServer({ data: 'demo' });
+  const server = await startReadTarget({ data: 'demo' });
   const api = new Api(server);
   return { server, api, demo: await loadDemoIndex(api) };
 }

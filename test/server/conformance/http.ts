@@ -47,6 +47,8 @@ export class Api {
       headers.set('authorization', `Bearer ${options.key}`);
     } else if (options.as !== undefined && options.as !== 'anonymous') {
       headers.set('authorization', `Bearer ${this.server.keys[options.as]}`);
+    } else if (options.as === undefined && this.server.defaultKey !== undefined) {
+      headers.set('authorization', `Bearer ${this.server.defaultKey}`);
     }
     let body: string | Uint8Array<ArrayBuffer> | undefined = options.body;
     if (options.json !== undefined) body = JSON.stringify(options.json);

@@ -6,9 +6,10 @@ import {
   matchRecordSchema,
   teamListItemSchema,
 } from '../../../src/shared/wire';
-import { startTestServer, type TestServer } from '../../harness/server';
+import type { TestServer } from '../../harness/server';
 import { isTeamInMatch, loadDemoIndex } from './fixtures';
 import { Api, expectError, expectList, listAll } from './http';
+import { startReadTarget } from './target';
 
 let server: TestServer;
 let api: Api;
@@ -30,7 +31,7 @@ function argmax<Item>(items: Item[], score: (item: Item) => number): Item {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ data: 'demo' });
+  server = await startReadTarget({ data: 'demo' });
   api = new Api(server);
   const demo = await loadDemoIndex(api);
   const count = <Item>(items: Item[], keep: (item: Item) => boolean) => items.filter(keep).length;

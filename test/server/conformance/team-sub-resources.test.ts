@@ -6,7 +6,7 @@ import {
   type ClipRecord,
   type EventListItem,
 } from '../../../src/shared/wire';
-import { startTestServer, type TestServer } from '../../harness/server';
+import type { TestServer } from '../../harness/server';
 import {
   compareEvents,
   isSortedBy,
@@ -17,6 +17,7 @@ import {
   type DemoIndex,
 } from './fixtures';
 import { Api, expectError, expectList, listAll, sortedKeys } from './http';
+import { startReadTarget } from './target';
 
 let server: TestServer;
 let api: Api;
@@ -26,7 +27,7 @@ let sample: number[];
 const as = 'organizer';
 
 beforeAll(async () => {
-  server = await startTestServer({ data: 'demo' });
+  server = await startReadTarget({ data: 'demo' });
   api = new Api(server);
   demo = await loadDemoIndex(api);
   const matchCount = (team: number) =>
