@@ -10,7 +10,7 @@ import {
   type MatchRecord,
   type TeamListItem,
 } from '../../../src/shared/wire';
-import { startTestServer, type TestServer } from '../../harness/server';
+import type { TestServer } from '../../harness/server';
 import { Api, type Caller, expectSingle, listAll } from './http';
 import { startReadTarget } from './target';
 
