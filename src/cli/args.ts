@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { SYNC_SCOPES, type SyncScope } from '../shared/ipc/sync';
 import { EVENT_ID_PATTERN, normaliseTimestamp } from '../shared/wire/formats';
 import { parseAnalysisCommand, type AnalysisCommand } from './analysis-args';
+import { parseBundleCommand, type BundleCommand } from './bundle-command';
 import { EXIT, UsageError } from './errors';
 import {
   EXPORT_FORMATS,
@@ -18,6 +19,7 @@ export const USAGE = `usage: npm run cli -- <command> [options]
   outbox  list the queued edits, resolve a conflict, send a refused edit again, or discard one
   stats   print an event's rankings, OPR, DPR, CCWM and Ratings, computed from the cache
   predict print the predicted scores of an event's scheduled matches, computed from the cache
+  bundle  write chosen events to a .pitside file, or merge one in (no network at all)
 
 npm run cli -- sync --service URL --data-dir DIR [--scope default|all] [--force]
 npm run cli -- sync --profile NAME --data-dir DIR [--scope default|all] [--force]
@@ -74,6 +76,20 @@ npm run cli -- predict --data-dir DIR --event CODE [--format json|csv]
   blueScore, redWinProbability }. --format defaults to json. An event the cache does not
   hold is a usage error.
 
+npm run cli -- bundle export --data-dir DIR --out FILE [--event CODE ...] [--season S]
+npm run cli -- bundle import --data-dir DIR [--dry-run] FILE
+npm run cli -- bundle show FILE
+  export: the chosen events (all whose visibility the cache knows, by default) with their
+  teams, matches, clips and their teams' statistics for their seasons, as the service sent
+  them (never edits not sent, favorites, pins, pick lists or notes), into one compressed,
+  checksummed FILE, written whole or not at all; prints { file, bytes, service, parts, events }.
+  import: merges FILE into the cache of its service: DIR's cache, or in the app's data
+  directory that service's profile (made when there is none). Per resource the copy synced
+  later wins; edits not sent, favorites, pins, pick lists and notes are never touched. A bad
+  bundle (truncated, corrupted, a newer schema, oversized, records the service's schemas
+  refuse) is status 2 with nothing changed. --dry-run and show print what FILE brings
+  ("48 events, 1,204 teams, ... synced 2 h ago from league.example.org") and change nothing.
+
 CSV is RFC 4180: a header row, CRLF line ends, a field with a comma, a quote or a line
 break is quoted and its quotes doubled. Nested fields become dotted columns (location.city,
 red.score, rankings.world), team lists (red.teams, teamNumbers) are joined with one space,
@@ -86,7 +102,8 @@ exit status:
   ${EXIT.unexpected}    unexpected error
   ${EXIT.usage}    usage: unknown command or option, a missing or invalid value (bad URL, unknown
        profile, unknown resource or format, unusable PITSIDE_API_KEY), an edit the service
-       would refuse (each field at fault is named), an unknown event or edit; nothing is queued
+       would refuse (each field at fault is named), an unknown event or edit; nothing is queued;
+       a bad bundle, or one of another service than DIR's cache; nothing is changed
   ${EXIT.setup}    setup: the data directory is unusable, holds no cache to export (or no
        profiles for --profile), or its cache is from a newer Pitside; the keychain cannot be read
   ${EXIT.syncFailed}    sync failed: the service is unreachable, refused the key, ...; what was
@@ -152,7 +169,8 @@ export type CommandLine =
   | ExportCommand
   | EditCommand
   | OutboxCommand
-  | AnalysisCommand;
+  | AnalysisCommand
+  | BundleCommand;
 
 /** Runs `parseArgs` (strict: unknown options and stray arguments are errors) as a usage check. */
 export function checked<Result>(parse: () => Result): Result {
@@ -414,7 +432,9 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
   const [command, ...rest] = argv;
   switch (command) {
     case undefined:
-      throw new UsageError('a command is required: sync, export, events, outbox, stats or predict');
+      throw new UsageError(
+        'a command is required: sync, export, events, outbox, stats, predict or bundle',
+      );
     case '--help':
     case '-h':
     case 'help':
@@ -430,9 +450,11 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
     case 'stats':
     case 'predict':
       return parseAnalysisCommand(command, rest);
+    case 'bundle':
+      return parseBundleCommand(rest);
     default:
       throw new UsageError(
-        `unknown command "${command}"; the commands are sync, export, events, outbox, stats and predict`,
+        `unknown command "${command}"; the commands are sync, export, events, outbox, stats, predict and bundle`,
       );
   }
 }
