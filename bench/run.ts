@@ -1,4 +1,5 @@
 import { runAnalysisBenchmark } from './analysis';
+import { runBundleBenchmark } from './bundle';
 import { runEditsBenchmark } from './edits';
 import { runUnguardedEditsBenchmark } from './unguarded-edits';
 import { runScopeCostBenchmark } from './scope-cost';
@@ -40,6 +41,11 @@ const BENCHMARKS: Readonly<Record<string, { description: string; run: () => Prom
     description:
       'rankings, OPR, Ratings, predictions and what-if on the large data set, on the worker',
     run: runAnalysisBenchmark,
+  },
+  bundle: {
+    description:
+      'a season bundle of the large data set written and merged, against its SQLite file',
+    run: runBundleBenchmark,
   },
   ui: {
     description: 'the built app in headless Chromium through the preview, on the large data set',

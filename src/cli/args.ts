@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { SYNC_SCOPES, type SyncScope } from '../shared/ipc/sync';
 import { EVENT_ID_PATTERN, normaliseTimestamp } from '../shared/wire/formats';
 import { parseAnalysisCommand, type AnalysisCommand } from './analysis-args';
+import { parseBundleCommand, type BundleCommand } from './bundle-command';
 import { EXIT, UsageError } from './errors';
 import { parseShareCommand, type ShareCommand } from './share-args';
 import {
@@ -20,6 +21,7 @@ export const USAGE = `usage: npm run cli -- <command> [options]
   stats   print an event's rankings, OPR, DPR, CCWM and Ratings, computed from the cache
   predict print the predicted scores of an event's scheduled matches, computed from the cache
   share   serve the cache read-only to other Pitsides at a venue (they sync from it)
+  bundle  write chosen events to a .pitside file, or merge one in (no network at all)
 
 npm run cli -- sync --service URL --data-dir DIR [--scope default|all] [--force]
 npm run cli -- sync --profile NAME --data-dir DIR [--scope default|all] [--force]
@@ -89,6 +91,20 @@ npm run cli -- share --data-dir DIR [--host ADDR] [--port N] [--rate-limit N|off
   --rate-limit N|off   requests/s each laptop may make, in bursts of 2N (default 300);
                        past it a laptop is told to wait (429 and Retry-After)
 
+npm run cli -- bundle export --data-dir DIR --out FILE [--event CODE ...] [--season S]
+npm run cli -- bundle import --data-dir DIR [--dry-run] FILE
+npm run cli -- bundle show FILE
+  export: the chosen events (all whose visibility the cache knows, by default) with their
+  teams, matches, clips and their teams' statistics for their seasons, as the service sent
+  them (never edits not sent, favorites, pins, pick lists or notes), into one compressed,
+  checksummed FILE, written whole or not at all; prints { file, bytes, service, parts, events }.
+  import: merges FILE into the cache of its service: DIR's cache, or in the app's data
+  directory that service's profile (made when there is none). Per resource the copy synced
+  later wins; edits not sent, favorites, pins, pick lists and notes are never touched. A bad
+  bundle (truncated, corrupted, a newer schema, oversized, records the service's schemas
+  refuse) is status 2 with nothing changed. --dry-run and show print what FILE brings
+  ("48 events, 1,204 teams, ... synced 2 h ago from league.example.org") and change nothing.
+
 CSV is RFC 4180: a header row, CRLF line ends, a field with a comma, a quote or a line
 break is quoted and its quotes doubled. Nested fields become dotted columns (location.city,
 red.score, rankings.world), team lists (red.teams, teamNumbers) are joined with one space,
@@ -101,7 +117,8 @@ exit status:
   ${EXIT.unexpected}    unexpected error
   ${EXIT.usage}    usage: unknown command or option, a missing or invalid value (bad URL, unknown
        profile, unknown resource or format, unusable PITSIDE_API_KEY), an edit the service
-       would refuse (each field at fault is named), an unknown event or edit; nothing is queued
+       would refuse (each field at fault is named), an unknown event or edit; nothing is queued;
+       a bad bundle, or one of another service than DIR's cache; nothing is changed
   ${EXIT.setup}    setup: the data directory is unusable, holds no cache to export (or no
        profiles for --profile), or its cache is from a newer Pitside; the keychain cannot be read
   ${EXIT.syncFailed}    sync failed: the service is unreachable, refused the key, ...; what was
@@ -168,7 +185,8 @@ export type CommandLine =
   | EditCommand
   | OutboxCommand
   | AnalysisCommand
-  | ShareCommand;
+  | ShareCommand
+  | BundleCommand;
 
 /** Runs `parseArgs` (strict: unknown options and stray arguments are errors) as a usage check. */
 export function checked<Result>(parse: () => Result): Result {
@@ -431,7 +449,7 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
   switch (command) {
     case undefined:
       throw new UsageError(
-        'a command is required: sync, export, events, outbox, stats, predict or share',
+        'a command is required: sync, export, events, outbox, stats, predict, share or bundle',
       );
     case '--help':
     case '-h':
@@ -450,9 +468,11 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
       return parseAnalysisCommand(command, rest);
     case 'share':
       return parseShareCommand(rest);
+    case 'bundle':
+      return parseBundleCommand(rest);
     default:
       throw new UsageError(
-        `unknown command "${command}"; the commands are sync, export, events, outbox, stats, predict and share`,
+        `unknown command "${command}"; the commands are sync, export, events, outbox, stats, predict, share and bundle`,
       );
   }
 }

@@ -1,5 +1,6 @@
 import { runAnalysisCommand } from './analysis-command';
 import { parseCommandLine, USAGE, type CommandLine } from './args';
+import { runBundleCommand } from './bundle-command';
 import { CliError, EXIT, UsageError } from './errors';
 import { runEditCommand, runOutboxCommand } from './edit-commands';
 import { runExport } from './export-command';
@@ -9,7 +10,7 @@ import { runSync } from './sync-command';
 
 function commandName(argv: string[]): string {
   const [first] = argv;
-  const commands = ['sync', 'export', 'events', 'outbox', 'stats', 'predict', 'share'];
+  const commands = ['sync', 'export', 'events', 'outbox', 'stats', 'predict', 'share', 'bundle'];
   return first !== undefined && commands.includes(first) ? `pitside ${first}` : 'pitside';
 }
 
@@ -42,6 +43,8 @@ async function run(argv: string[]): Promise<number> {
         return await runAnalysisCommand(commandLine, process.stdout);
       case 'share':
         return await runShare(commandLine, { stdout: process.stdout, report, signals: process });
+      case 'bundle':
+        return await runBundleCommand(commandLine, process.stdout);
     }
   } catch (error) {
     if (error instanceof CliError) {

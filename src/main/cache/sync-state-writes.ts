@@ -35,6 +35,7 @@ export class SyncStateWriter {
   private readonly putEtag: Statement<[string, string]>;
   private readonly dropEtag: Statement<[string]>;
   private readonly dropEtagsUnder: Statement<[{ path: string }]>;
+  private readonly dropPageEtags: Statement<[{ path: string }]>;
 
   constructor(
     db: AppDatabase,
@@ -73,6 +74,7 @@ export class SyncStateWriter {
     // better-sqlite3 binds `?1` as a name, not as the first positional value.
     this.dropEtagsUnder = db.prepare(`DELETE FROM etags WHERE url = @path
       OR url LIKE @path || '?%' OR url LIKE @path || '/%'`);
+    this.dropPageEtags = db.prepare(`DELETE FROM etags WHERE url LIKE @path || '?%'`);
   }
 
   /**
@@ -109,6 +111,15 @@ export class SyncStateWriter {
   setEtag(url: string, etag: string | null): void {
     if (etag === null) this.dropEtag.run(url);
     else this.putEtag.run(url, etag);
+  }
+
+  /**
+   * The validators of `path` and of its pages, and nothing else: a copy that came from elsewhere (a
+   * bundle) replaced what they validated, so the next pull must read it whole.
+   */
+  dropEtagsOf(path: string): void {
+    this.dropEtag.run(path);
+    this.dropPageEtags.run({ path });
   }
 
   /** Everything known of `resource` and below it, and the validators of `path` and below it. */

@@ -53,6 +53,14 @@ export class SettingsStore extends SettingsReader {
     await this.queue.run(() => this.change(SERVICE_URL, baseUrl));
   }
 
+  /**
+   * The same as `setBaseUrl`, as one step of a write session already open (a bundle's merge
+   * records the service in the transaction that brings its records).
+   */
+  putBaseUrl(baseUrl: string): void {
+    this.change(SERVICE_URL, baseUrl);
+  }
+
   async setScope(scope: SyncScope): Promise<void> {
     await this.queue.run(() => this.change(SYNC_SCOPE, scope));
   }

@@ -1,0 +1,81 @@
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { openCache } from '../cache/open';
+import { WriteQueue } from '../cache/write-queue';
+import { APP_STATE_FILE, loadAppState, saveAppState } from '../profiles/app-state';
+import { lockDataDirectory } from '../storage/directory-lock';
+import { SettingsReader } from '../settings/settings-store';
+import { bundleTarget, OtherServiceError, sameService } from './bundle-target';
+import { mergeBundle, type MergeTally } from './bundle-merge';
+import { inspectBundle, type BundleSummary } from './bundle-summary';
+import { openBundle } from './container-read';
+
+export interface ImportOutcome extends MergeTally {
+  summary: BundleSummary;
+  cacheFile: string;
+  /** The profile made for the bundle's service, by name; `null` when it had one or DIR is not the app's. */
+  newProfile: string | null;
+}
+
+function removeCacheFiles(file: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal'])
+    rmSync(`${file}${suffix}`, { force: true });
+}
+
+/**
+ * Imports a bundle into the data directory: the whole bundle is read and checked first, so a bad
+ * one (`BundleError`) is refused before any cache is opened, created or locked. Then its service's
+ * cache (see `bundleTarget`) takes it in one transaction, with the directory held as a sync holds
+ * it; should that transaction fail after all (the file changed in between), it rolls back, and a
+ * cache this import made is removed again.
+ */
+export async function importBundle(file: string, dataDir: string): Promise<ImportOutcome> {
+  const summary = await inspectBundle(file);
+  const dataDirectory = resolve(dataDir);
+  const target = bundleTarget(dataDirectory, summary.service);
+  const cacheDirectory = dirname(target.cacheFile);
+  const madeDirectory = !existsSync(cacheDirectory);
+  const madeCache = !existsSync(target.cacheFile);
+  mkdirSync(cacheDirectory, { recursive: true });
+  const appLock = target.appDirectory === null ? null : lockDataDirectory(target.appDirectory);
+  try {
+    const files = openCache(target.cacheFile);
+    let tally: MergeTally;
+    try {
+      const queue = new WriteQueue(files.writer, { beforeWrite: files.walBacklog });
+      const bundle = await openBundle(file);
+      try {
+        // Asked again now that the directory is held: another process may have synced it meanwhile.
+        const held = new SettingsReader(files.reader).baseUrl();
+        if (held !== null && !sameService(held, summary.service)) {
+          throw new OtherServiceError(target.cacheFile, held, summary.service);
+        }
+        tally = await mergeBundle(bundle, { ...files, queue }, held === null);
+      } finally {
+        await bundle.close();
+      }
+    } catch (error) {
+      files.close();
+      if (madeCache) removeCacheFiles(target.cacheFile);
+      if (madeDirectory) rmSync(cacheDirectory, { recursive: true, force: true });
+      throw error;
+    }
+    files.close();
+    if (target.newProfile !== null && target.appDirectory !== null) {
+      const stateFile = join(target.appDirectory, APP_STATE_FILE);
+      const state = loadAppState(stateFile);
+      await saveAppState(stateFile, {
+        ...state,
+        profiles: [...(state.profiles ?? target.profiles), target.newProfile],
+      });
+    }
+    return {
+      ...tally,
+      summary,
+      cacheFile: target.cacheFile,
+      newProfile: target.newProfile?.name ?? null,
+    };
+  } finally {
+    appLock?.release();
+  }
+}
