@@ -79,7 +79,9 @@ class BundleReads {
       `SELECT ${EVENT_ROW_COLUMNS} FROM events WHERE id = ?`,
     );
     this.synced = db.prepare<[string], SyncedRow>(
-      'SELECT complete, last_success FROM sync_state WHERE resource = ?',
+      // A copy taken from a venue share is as old as the share's copy (migration 9).
+      `SELECT complete, coalesce(source_synced_at, last_success) AS last_success
+      FROM sync_state WHERE resource = ?`,
     );
     this.teamsOf = db.prepare<[string], TeamRow>(`SELECT ${TEAM_COLUMNS} FROM registrations r
       JOIN teams t ON t.number = r.team_number WHERE r.event_id = ? ORDER BY t.number`);

@@ -45,7 +45,10 @@ export async function mergeBundle(
   const writer = new OutboxWriter(target.writer, target.queue.changes, () => service);
   const settings = new SettingsStore(target.reader, target.writer, target.queue);
   const syncedAt = target.writer
-    .prepare<[string], string | null>('SELECT last_success FROM sync_state WHERE resource = ?')
+    .prepare<[string], string | null>(
+      // How old the cache's copy is: a copy from a venue share is as old as the share's copy.
+      'SELECT coalesce(source_synced_at, last_success) FROM sync_state WHERE resource = ?',
+    )
     .pluck();
   const tally: MergeTally = { merged: 0, keptNewer: 0, skipped: 0 };
   await target.queue.session(async (session) => {
