@@ -59,6 +59,8 @@ export interface DataLayerOptions {
 }
 
 export interface DataLayer {
+  /** The cache's file (a venue share opens its own read-only connection to it). */
+  file: string;
   cache: CacheFiles;
   queue: WriteQueue;
   engine: SyncEngine;
@@ -177,6 +179,7 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
     }),
   };
   return {
+    file: join(options.dataDirectory, CACHE_FILE),
     cache,
     queue,
     engine,

@@ -25,6 +25,8 @@ import { resolveSqliteBinding } from './storage/native-binding';
 import { APP_SYNC_SCHEDULE } from './sync/app-schedule';
 import { trackUnsentEdits, unsentTotal } from './quit-warning';
 import { startElectronUpdates } from './updates/electron-updates';
+import { createShareHandlers } from './share/share-handlers';
+import { startWorkspaceShare } from './share/workspace-share';
 import { createUpdateHandlers } from './updates/update-handlers';
 import { createMainWindow, denyAllPermissions, rendererUrlFor } from './window';
 
@@ -81,6 +83,7 @@ async function start(): Promise<void> {
   let window: BrowserWindow | null = null;
   const platform = createElectronPlatform(() => window);
   let workspace: Workspace;
+  const nativeBinding = resolveSqliteBinding(appRoot, process.versions);
   try {
     workspace = await openWorkspace(
       withAppLog(log, {
@@ -89,7 +92,7 @@ async function start(): Promise<void> {
         fetch: (url, init) => net.fetch(url, init),
         credentials: createCredentials(),
         platform,
-        nativeBinding: resolveSqliteBinding(appRoot, process.versions),
+        nativeBinding,
         reportError,
       }),
     );
@@ -146,11 +149,16 @@ async function start(): Promise<void> {
     log,
   });
 
+  const share = startWorkspaceShare(workspace, { nativeBinding, reportError });
+  // Before the workspace closes (its 'will-quit' waits): the share reads the cache file.
+  app.on('before-quit', () => void share.close());
+
   const dispatch = createDispatcher(
     createHandlers(identity, workspace.dataHandlers, workspace.appHandlers, {
       diagnostics,
       updates: createUpdateHandlers(updates),
       notifications: notifications.handlers,
+      share: createShareHandlers(share),
     }),
     (name, error) => reportError(`ipc ${name}`, error),
   );

@@ -8,6 +8,7 @@ import {
   type NotificationCommandName,
   type NotificationHandlers,
 } from './notify/notification-handlers';
+import { unavailableShareHandlers, type ShareHandlers } from './share/share-handlers';
 import type { UpdateHandlers } from './updates/update-handlers';
 
 /**
@@ -34,7 +35,7 @@ export const SELF_COMMAND_NAMES = ['app:info', 'app:diagnostics'] as const;
 /** What one data layer answers: the cache, its sync and its settings. */
 export type DataHandlers = Omit<
   Handlers,
-  (typeof SELF_COMMAND_NAMES)[number] | AppCommandName | keyof UpdateHandlers
+  (typeof SELF_COMMAND_NAMES)[number] | AppCommandName | keyof UpdateHandlers | keyof ShareHandlers
 >;
 
 /**
@@ -52,6 +53,7 @@ export function createHandlers(
     diagnostics?: () => Promise<string>;
     updates?: UpdateHandlers;
     notifications?: NotificationHandlers;
+    share?: ShareHandlers;
   } = {},
 ): Handlers {
   const appInfo = describeApp(identity);
@@ -63,6 +65,7 @@ export function createHandlers(
     ...appHandlers,
     ...(extras.updates ?? unavailableUpdateHandlers()),
     ...(extras.notifications ?? unavailableNotificationHandlers()),
+    ...(extras.share ?? unavailableShareHandlers()),
   };
 }
 

@@ -14,6 +14,9 @@ import { createHandlers } from '../main/services';
 import { sqliteVersion } from '../main/storage/database';
 import { APP_SYNC_SCHEDULE } from '../main/sync/app-schedule';
 import { startHeadlessUpdates, type UpdaterEdge } from '../main/updates/headless-updates';
+import { createShareHandlers } from '../main/share/share-handlers';
+import type { ShareService } from '../main/share/share-service';
+import { startWorkspaceShare } from '../main/share/workspace-share';
 import { createUpdateHandlers } from '../main/updates/update-handlers';
 import { PREVIEW_HAS_FOCUS, previewNotifier } from './preview-notifier';
 import { BUILT_ANALYSIS_WORKER, startPreviewServer, type PreviewServerOptions } from './server';
@@ -67,6 +70,7 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
   });
   const workspace = await openWorkspace(workspaceOptions);
   let updates: ReturnType<typeof startHeadlessUpdates> | null = null;
+  let share: ShareService | null = null;
   // The app's notifications, shown in the page as a toast: the same rules, slot and switches.
   const notifications = startNotifications({
     hub: workspace.pushes,
@@ -91,11 +95,13 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
     const diagnostics = () => diagnosticsText({ identity, workspace, log });
     const started = startHeadlessUpdates({ ...options, workspace, edge: options.updaterEdge });
     updates = started;
+    share = startWorkspaceShare(workspace, { reportError: workspaceOptions.reportError });
     const dispatch = createDispatcher(
       createHandlers(identity, workspace.dataHandlers, workspace.appHandlers, {
         diagnostics,
         updates: createUpdateHandlers(started.service),
         notifications: notifications.handlers,
+        share: createShareHandlers(share),
       }),
       (name, error) => workspaceOptions.reportError?.(`ipc ${name}`, error),
     );
@@ -111,12 +117,14 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
         notifications.close();
         await server.close();
         started.stop();
+        await share?.close();
         await workspace.close();
       },
     };
   } catch (error) {
     updates?.stop();
     notifications.close();
+    await share?.close();
     await workspace.close();
     throw error;
   }

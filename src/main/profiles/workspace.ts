@@ -130,6 +130,8 @@ export class Workspace {
   private target: LayerTarget;
   private layer: DataLayer;
   private closed = false;
+  /** Told before the layer a switch leaves closes (a venue share of it stops first). */
+  private readonly leavingListeners = new Set<() => Promise<void>>();
 
   constructor(
     private readonly options: WorkspaceOptions,
@@ -153,6 +155,11 @@ export class Workspace {
         platform: options.platform,
       }),
     };
+  }
+
+  /** `listener` runs whenever a switch of profile leaves the open layer, before it closes. */
+  onLeaving(listener: () => Promise<void>): void {
+    this.leavingListeners.add(listener);
   }
 
   /** The layer open now; a switch replaces it, so hold on to it only for one call. */
@@ -426,6 +433,9 @@ export class Workspace {
       this.options.activity?.profileSwitched(
         target.kind === 'demo' ? 'the demo' : (target.profile?.name ?? 'no profile'),
       );
+      for (const listener of this.leavingListeners) {
+        await listener().catch((error: unknown) => this.report('leaving a profile', error));
+      }
       await previous.close().catch((error: unknown) => this.report('closing a profile', error));
       if (this.schedule !== null) {
         const startupDelayMs = syncsNow ? this.schedule.intervalMs : this.schedule.startupDelayMs;

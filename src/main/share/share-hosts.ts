@@ -8,6 +8,24 @@ export function hostHeader(address: string, port: number): string {
   return `${address.includes(':') ? `[${address}]` : address}:${port}`.toLowerCase();
 }
 
+/** An address of this machine a share may listen on. */
+export interface LocalInterface {
+  name: string;
+  address: string;
+  loopback: boolean;
+}
+
+/** This machine's IPv4 addresses, loopback first: what a person picks a share's network from. */
+export function localInterfaces(): LocalInterface[] {
+  return Object.entries(networkInterfaces())
+    .flatMap(([name, entries]) =>
+      (entries ?? [])
+        .filter((entry) => entry.family === 'IPv4')
+        .map((entry) => ({ name, address: entry.address, loopback: entry.internal })),
+    )
+    .sort((a, b) => Number(b.loopback) - Number(a.loopback));
+}
+
 /** Every address of this machine's interfaces. */
 function localAddresses(): string[] {
   return Object.values(networkInterfaces()).flatMap((entries) =>

@@ -27,6 +27,8 @@ export interface ShareOptions {
   rateLimit?: RateLimit | null;
   /** Told of a laptop's first read in this session. */
   onNewClient?: (client: ShareClient) => void;
+  /** Told of every read answered. */
+  onRead?: () => void;
 }
 
 export interface RunningShare {
@@ -53,6 +55,7 @@ export async function startShare(options: ShareOptions): Promise<RunningShare> {
     rateLimit: options.rateLimit === undefined ? SHARE_RATE_LIMIT : options.rateLimit,
     hosts: () => hosts,
     onRead(address, status) {
+      options.onRead?.();
       const at = formatTimestamp(now());
       const unchanged = status === 304 ? 1 : 0;
       const known = clients.get(address);
@@ -76,7 +79,10 @@ export async function startShare(options: ShareOptions): Promise<RunningShare> {
     key,
     host: options.host,
     port,
-    clients: () => [...clients.values()].sort((a, b) => (a.lastAt < b.lastAt ? 1 : -1)),
+    clients: () =>
+      [...clients.values()]
+        .map((client) => ({ ...client }))
+        .sort((a, b) => (a.lastAt < b.lastAt ? 1 : -1)),
     close: () => app.close(),
   };
 }

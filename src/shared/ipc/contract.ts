@@ -12,6 +12,7 @@ import { setupCommands } from './setup';
 import { syncCommands } from './sync';
 import { updateCommands } from './updates';
 import { pickListCommands } from './picklists';
+import { shareCommands } from './share';
 
 // Command specs live in one file per domain; they are re-exported here for the contract's users.
 export { noInput, type CommandSpec } from './command';
@@ -52,6 +53,7 @@ export const commands = {
   ...notificationCommands,
   ...pickListCommands,
   ...analysisCommands,
+  ...shareCommands,
 } as const satisfies Record<`${string}:${string}`, CommandSpec>;
 
 export type Commands = typeof commands;

@@ -3,6 +3,7 @@ import { eventIdSchema } from '../wire/formats';
 import { appRouteSchema, noticeSchema } from './notifications';
 import { isCacheResource } from './resources';
 import { syncStatusSchema } from './sync';
+import { shareStateSchema } from './share';
 import { updateStateSchema } from './updates';
 
 /**
@@ -31,6 +32,8 @@ export const pushes = {
   'notify:show': noticeSchema,
   /** A notification was clicked: the page opens its view. */
   'notify:open': z.object({ route: appRouteSchema }),
+  /** The venue share started, stopped, or a laptop read from it (coalesced to one a second). */
+  'share:status': shareStateSchema,
 } as const satisfies Record<`${string}:${string}`, z.ZodType>;
 
 export type Pushes = typeof pushes;

@@ -1,6 +1,7 @@
 import { bridge } from '../api';
 import { useNotices } from './notices';
 import { invalidateQueries } from './query-store';
+import { useShare } from './share';
 import { useSyncStatus } from './sync-status';
 import { useUpdates } from './updates';
 
@@ -20,12 +21,14 @@ export function connectPushes(): () => void {
   const offUpdates = api.subscribe('updates:status', (state) =>
     useUpdates.getState().receive(state),
   );
+  const offShare = api.subscribe('share:status', (state) => useShare.getState().receive(state));
   const offShow = api.subscribe('notify:show', (notice) => useNotices.getState().show(notice));
   const offOpen = api.subscribe('notify:open', ({ route }) => useNotices.getState().open(route));
   return () => {
     offStatus();
     offChanges();
     offUpdates();
+    offShare();
     offShow();
     offOpen();
   };

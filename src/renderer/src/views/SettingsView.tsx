@@ -5,11 +5,15 @@ import { DataSection } from './setup/DataSection';
 import { ProfilesSection } from './setup/ProfilesSection';
 import { NotificationsSection } from './setup/NotificationsSection';
 import { ServiceSection } from './setup/ServiceSection';
+import { ShareSection } from './setup/ShareSection';
 import { SyncScopeSection } from './setup/SyncScopeSection';
 import { ThemeSection } from './setup/ThemeSection';
 import { UpdatesSection } from './setup/UpdatesSection';
 
-/** `#/settings`: the service and its key, the sync scope, the theme, the cache and the data. */
+/**
+ * `#/settings`: the service and its key, the sync scope, sharing at the venue, the theme, the
+ * cache and the data.
+ */
 export function SettingsView() {
   const setup = useSetupState().value;
   return (
@@ -18,6 +22,7 @@ export function SettingsView() {
       {setup !== null && <ServiceSection setup={setup} />}
       <ProfilesSection />
       <SyncScopeSection />
+      <ShareSection />
       <ThemeSection />
       <NotificationsSection />
       <ClearCacheSection />

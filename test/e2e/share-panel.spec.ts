@@ -1,0 +1,48 @@
+import { expect, test } from './fixtures';
+
+/*
+ * Settings → Share at the venue, through the preview with the demo data: the share starts on the
+ * address picked, shows its address and key as text and as a QR code, counts the laptops that
+ * read from it as they do, and stops. The share answers the key it shows and nothing else.
+ */
+
+test.use({ start: 'demo' });
+
+const VIEWPORT = { width: 1366, height: 860 };
+
+test('shares the copy on loopback, shows who synced, and stops', async ({ app }, testInfo) => {
+  const { page } = app;
+  await page.setViewportSize(VIEWPORT);
+  await app.go('/settings');
+  const section = page.getByTestId('share');
+  await expect(section.getByRole('heading', { name: 'Share at the venue' })).toBeVisible();
+  await section.getByLabel('Share on').selectOption('127.0.0.1');
+  await section.getByRole('button', { name: 'Start sharing' }).click();
+
+  const url = (await section.getByTestId('share-url').textContent()) ?? '';
+  const key = (await section.getByTestId('share-key').textContent()) ?? '';
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  expect(key).toMatch(/^[0-9a-z]{5}(-[0-9a-z]{5}){3}$/);
+  await expect(section.getByTestId('share-qr')).toBeVisible();
+  await expect(section.getByTestId('share-laptops')).toHaveText('None has read from it yet.');
+
+  // Another laptop's reads, with the key shown; without it the share answers nothing.
+  expect((await fetch(`${url}v1/events`)).status).toBe(401);
+  for (const path of ['v1/events?perPage=5', 'v1/teams?perPage=5']) {
+    const reply = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${key}` } });
+    expect(reply.status).toBe(200);
+  }
+  await expect(section.getByTestId('share-laptops')).toContainText('1 laptop has read from it');
+  await expect(section.getByTestId('share-clients')).toContainText('127.0.0.1');
+  await expect(section.getByTestId('share-clients')).toContainText('2');
+
+  await section.getByRole('heading', { name: 'Share at the venue' }).scrollIntoViewIfNeeded();
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await section.screenshot({ path: testInfo.outputPath(`share-panel-${theme}.png`) });
+  }
+
+  await section.getByRole('button', { name: 'Stop sharing' }).click();
+  await expect(section.getByRole('button', { name: 'Start sharing' })).toBeVisible();
+  await expect(fetch(`${url}v1/events`)).rejects.toThrow();
+});
