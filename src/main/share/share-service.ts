@@ -5,6 +5,7 @@ import { IpcFailure } from '../ipc/failure';
 import type { PushHub } from '../ipc/push-hub';
 import { bindingOptions } from '../storage/database-file';
 import type { AppDatabase } from '../storage/database';
+import { advertiseShare, NearbyShares, type Advert } from './share-discovery';
 import { localInterfaces, type LocalInterface } from './share-hosts';
 import { startShare, type RunningShare } from './share-server';
 
@@ -25,6 +26,8 @@ export interface ShareServiceOptions {
   now?: () => Date;
   /** This machine's addresses; the real ones when absent. */
   interfaces?: () => LocalInterface[];
+  /** Whether to announce shares and look for others over mDNS (off in tests of the service). */
+  discovery?: boolean;
   reportError?: (where: string, error: unknown) => void;
 }
 
@@ -32,6 +35,7 @@ interface Running {
   share: RunningShare;
   db: AppDatabase;
   startedAt: string;
+  advert: Advert | null;
 }
 
 /**
@@ -46,14 +50,20 @@ export class ShareService {
   private pushTimer: NodeJS.Timeout | null = null;
   private readonly now: () => Date;
   private readonly interfaces: () => LocalInterface[];
+  private readonly nearby: NearbyShares | null;
 
   constructor(private readonly options: ShareServiceOptions) {
     this.now = options.now ?? (() => new Date());
     this.interfaces = options.interfaces ?? localInterfaces;
+    this.nearby = options.discovery === false ? null : new NearbyShares(() => this.pushSoon());
   }
 
+  /** Looks for other laptops' shares from the first time Settings asks, until quit. */
   state(): ShareState {
-    return { status: this.status(), interfaces: this.interfaces() };
+    this.nearby?.start();
+    const status = this.status();
+    const ownUrl = status.state === 'on' ? status.url : null;
+    return { status, interfaces: this.interfaces(), nearby: this.nearby?.list(ownUrl) ?? [] };
   }
 
   async start(host: string): Promise<ShareState> {
@@ -69,7 +79,10 @@ export class ShareService {
     db.pragma('busy_timeout = 5000');
     try {
       const share = await this.listen(db, host);
-      this.running = { share, db, startedAt: formatTimestamp(this.now()) };
+      const loopback = this.interfaces().some((entry) => entry.address === host && entry.loopback);
+      const advert =
+        loopback || this.nearby === null ? null : this.advertise(share.host, share.port, share.url);
+      this.running = { share, db, startedAt: formatTimestamp(this.now()), advert };
       this.lastError = null;
     } catch (error) {
       db.close();
@@ -85,6 +98,7 @@ export class ShareService {
     const running = this.running;
     this.running = null;
     if (running !== null) {
+      await running.advert?.stop().catch((error: unknown) => this.report(error));
       await running.share.close().catch((error: unknown) => this.report(error));
       running.db.close();
       this.push();
@@ -97,6 +111,17 @@ export class ShareService {
     if (this.pushTimer !== null) clearTimeout(this.pushTimer);
     this.pushTimer = null;
     await this.stop();
+    this.nearby?.stop();
+  }
+
+  /** An announcement that cannot be made (no multicast here) leaves the share as it is. */
+  private advertise(host: string, port: number, url: string): Advert | null {
+    try {
+      return advertiseShare({ host, port, url });
+    } catch (error) {
+      this.report(error);
+      return null;
+    }
   }
 
   private async listen(db: AppDatabase, host: string): Promise<RunningShare> {

@@ -35,9 +35,15 @@ export const shareStatusSchema = z.discriminatedUnion('state', [
 ]);
 export type ShareStatus = z.infer<typeof shareStatusSchema>;
 
+/** A share another laptop announces on this network (mDNS), to add as a profile. */
+export const nearbyShareSchema = z.object({ name: z.string(), url: z.string() });
+export type NearbyShare = z.infer<typeof nearbyShareSchema>;
+
 export const shareStateSchema = z.object({
   status: shareStatusSchema,
   interfaces: z.array(shareInterfaceSchema),
+  /** "Shares nearby": empty where the network drops multicast. */
+  nearby: z.array(nearbyShareSchema),
 });
 export type ShareState = z.infer<typeof shareStateSchema>;
 

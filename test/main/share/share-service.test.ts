@@ -24,7 +24,11 @@ beforeEach(() => {
   pushes.attach((name, payload) => {
     if (name === 'share:status') pushed.push(payload as ShareState);
   });
-  service = new ShareService({ cacheFile: () => join(dir, 'pitside.db'), pushes });
+  service = new ShareService({
+    cacheFile: () => join(dir, 'pitside.db'),
+    pushes,
+    discovery: false,
+  });
 });
 
 afterEach(async () => {

@@ -1,6 +1,14 @@
 import { Plus } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type InputHTMLAttributes,
+} from 'react';
 import { profileNameSchema } from '../../../../shared/ipc/profiles';
+import { splitShareLink, useProfileDraft } from '../../stores/profile-draft';
 import { useProfileActions, type ProfileField } from '../../stores/profiles';
 import { checkConnectInput } from './connect-validation';
 
@@ -23,18 +31,27 @@ export function checkProfileName(name: string, taken: readonly string[]): string
 export function AddProfileForm({ taken }: { taken: readonly string[] }) {
   const add = useProfileActions((state) => state.add);
   const busy = useProfileActions((state) => state.busy);
-  const [name, setName] = useState('');
-  const [baseUrl, setBaseUrl] = useState('');
+  const draft = useProfileDraft((state) => state.draft);
+  const [name, setName] = useState(draft?.name ?? '');
+  const [baseUrl, setBaseUrl] = useState(draft?.baseUrl ?? '');
   const [key, setKey] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
+  const keyField = useRef<HTMLInputElement>(null);
   const refs = {
     name: useRef<HTMLInputElement>(null),
     baseUrl: useRef<HTMLInputElement>(null),
-    key: useRef<HTMLInputElement>(null),
+    key: keyField,
   };
   const id = useId();
+  // Made anew for each share offered from "Shares nearby" (its `key` in ProfilesSection): its
+  // name and address are filled in, and the key, which only its laptop shows, is typed next.
+  useEffect(() => {
+    if (draft === null) return;
+    keyField.current?.scrollIntoView({ block: 'center' });
+    keyField.current?.focus();
+  }, [draft]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -126,7 +143,10 @@ export function AddProfileForm({ taken }: { taken: readonly string[] }) {
         placeholder: 'https://pitside.example.org',
         value: baseUrl,
         onChange: (event) => {
-          setBaseUrl(event.target.value);
+          // A share's link carries its key too: both fields from one paste.
+          const link = splitShareLink(event.target.value);
+          setBaseUrl(link?.baseUrl ?? event.target.value);
+          if (link !== null) setKey(link.key);
           edited('baseUrl');
         },
       })}

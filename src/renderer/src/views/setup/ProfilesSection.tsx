@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { editCount } from '../../../../shared/edits-elsewhere';
 import type { ProfileView } from '../../../../shared/ipc/profiles';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useProfileDraft } from '../../stores/profile-draft';
 import { useProfileActions, useProfiles } from '../../stores/profiles';
 import { AddProfileForm, checkProfileName } from './AddProfileForm';
 
@@ -83,6 +84,7 @@ export function ProfilesSection() {
   const [renaming, setRenaming] = useState<string | null>(null);
   const [removing, setRemoving] = useState<ProfileView | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const draft = useProfileDraft((state) => state.draft);
   if (profiles === null) return null;
   const namesBut = (id: string | null) =>
     profiles.filter((profile) => profile.id !== id).map((profile) => profile.name);
@@ -198,7 +200,7 @@ export function ProfilesSection() {
         )}
       </ConfirmDialog>
       <h3>Add a profile</h3>
-      <AddProfileForm taken={namesBut(null)} />
+      <AddProfileForm key={draft?.offer ?? 0} taken={namesBut(null)} />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { Radio } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import type { ShareInterface, ShareState } from '../../../../shared/ipc/share';
+import type { NearbyShare, ShareInterface, ShareState } from '../../../../shared/ipc/share';
 import { localDateTime } from '../../format/dates';
+import { useProfileDraft } from '../../stores/profile-draft';
 import { useShare } from '../../stores/share';
 import { QrCode } from './share/QrCode';
 
@@ -129,6 +130,38 @@ function Sharing({ status }: { status: Extract<ShareState['status'], { state: 'o
   );
 }
 
+/** Other laptops' shares announced on this network, each one click from a profile. */
+function NearbyList({ nearby }: { nearby: readonly NearbyShare[] }) {
+  const offerShare = useProfileDraft((store) => store.offerShare);
+  return (
+    <>
+      <h3>Shares nearby</h3>
+      {nearby.length === 0 ? (
+        <p className="muted" data-testid="share-nearby-none">
+          None found on this network. Where the network blocks discovery, type the address and key
+          the sharing laptop shows.
+        </p>
+      ) : (
+        <ul className="share-nearby" data-testid="share-nearby">
+          {nearby.map((share) => (
+            <li key={share.url}>
+              <span className="share-nearby-name">{share.name}</span>
+              <span className="mono">{share.url}</span>
+              <button
+                type="button"
+                className="button"
+                onClick={() => offerShare(share.name, share.url)}
+              >
+                Add as a profile
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 /** "Share at the venue": serve this profile's copy, read-only, to the laptops around. */
 export function ShareSection() {
   const state = useShare((store) => store.state);
@@ -156,6 +189,7 @@ export function ShareSection() {
       )}
       {state !== null && status?.state === 'on' && <Sharing status={status} />}
       {state !== null && status?.state === 'off' && <StartForm state={state} />}
+      {state !== null && <NearbyList nearby={state.nearby} />}
     </section>
   );
 }
