@@ -1,3 +1,5 @@
+import { advertiseShare, shareName } from '../../src/main/share/share-discovery';
+import { localInterfaces } from '../../src/main/share/share-hosts';
 import { expect, test } from './fixtures';
 
 /*
@@ -45,4 +47,38 @@ test('shares the copy on loopback, shows who synced, and stops', async ({ app },
   await section.getByRole('button', { name: 'Stop sharing' }).click();
   await expect(section.getByRole('button', { name: 'Start sharing' })).toBeVisible();
   await expect(fetch(`${url}v1/events`)).rejects.toThrow();
+});
+
+test('lists a share nearby and fills Add a profile from it, the key left to type', async ({
+  app,
+}) => {
+  const lan = localInterfaces().find((entry) => !entry.loopback);
+  test.skip(lan === undefined, 'this machine has no network besides loopback');
+  const url = `http://${lan?.address ?? ''}:47398/`;
+  const advert = advertiseShare({ host: lan?.address ?? '', port: 47398, url });
+  try {
+    const { page } = app;
+    await page.setViewportSize(VIEWPORT);
+    await app.go('/settings');
+    const nearby = page.getByTestId('share-nearby');
+    // Discovery needs multicast; where the network drops it the panel says how to go on instead.
+    const found = await nearby
+      .getByText(url)
+      .waitFor({ timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    test.skip(!found, 'this network carries no multicast (mDNS): nothing can be found');
+    await nearby.getByRole('button', { name: 'Add as a profile' }).click();
+    const form = page.getByTestId('add-profile');
+    await expect(form.getByTestId('profile-name')).toHaveValue(`Venue share: ${shareName()}`);
+    await expect(form.getByTestId('profile-baseUrl')).toHaveValue(url);
+    await expect(form.getByTestId('profile-key')).toBeFocused();
+
+    // A share's link pasted as the address brings its key along.
+    await form.getByTestId('profile-baseUrl').fill(`${url}#key=abcde-fghjk-mnpqr-stvwx`);
+    await expect(form.getByTestId('profile-baseUrl')).toHaveValue(url);
+    await expect(form.getByTestId('profile-key')).toHaveValue('abcde-fghjk-mnpqr-stvwx');
+  } finally {
+    await advert.stop();
+  }
 });

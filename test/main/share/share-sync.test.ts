@@ -32,11 +32,10 @@ interface ListedEvent {
   teamCount: number;
 }
 
-async function syncFrom(url: string, key: string, dataDir: string, ...more: string[]) {
-  const run = await runCli(
-    ['sync', '--service', url, '--data-dir', dataDir, '--scope', 'all', ...more],
-    { PITSIDE_API_KEY: key },
-  );
+async function syncFrom(url: string, key: string, dataDir: string, scope = 'all') {
+  const run = await runCli(['sync', '--service', url, '--data-dir', dataDir, '--scope', scope], {
+    PITSIDE_API_KEY: key,
+  });
   expect(run.code, run.stderr).toBe(0);
   return summaryOf(run);
 }
@@ -268,6 +267,51 @@ describe('a Pitside syncing from a share', () => {
       await close();
     }
   });
+});
+
+describe('edits on a receiving laptop', () => {
+  it('stay in its outbox for the service: a share is only read, and the service gets them later', async () => {
+    const { share, close } = await shareOf(viewerSource);
+    try {
+      const laptop = join(root, 'organizer-laptop');
+      // The lists are enough here: what is tested is where the edit goes.
+      await syncFrom(server.url, server.keys.organizer, laptop, 'default');
+      const renamed = 'Renamed At The Venue';
+      const queued = await runCli([
+        'events',
+        'update',
+        '--data-dir',
+        laptop,
+        '--event',
+        unlistedId,
+        '--json',
+        JSON.stringify({ name: renamed }),
+      ]);
+      expect(queued.code, queued.stderr).toBe(0);
+
+      const run = await runCli(['sync', '--service', base(share), '--data-dir', laptop], {
+        PITSIDE_API_KEY: share.key,
+      });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toContain(`1 edit for ${server.url} is kept`);
+      // Every request it made was a read the share answered: no write was even tried.
+      const reads = share.clients().find((client) => client.reads > 0)?.reads;
+      expect(reads).toBe(summaryOf(run).requests);
+      const onService = await fetch(`${server.url}/v1/events/${unlistedId}`, {
+        headers: { authorization: `Bearer ${server.keys.organizer}` },
+      });
+      expect(((await onService.json()) as { data: { name: string } }).data.name).not.toBe(renamed);
+
+      const back = await syncFrom(server.url, server.keys.organizer, laptop, 'default');
+      expect(back.outbox).toMatchObject({ sent: 1, pending: 0 });
+      const after = await fetch(`${server.url}/v1/events/${unlistedId}`, {
+        headers: { authorization: `Bearer ${server.keys.organizer}` },
+      });
+      expect(((await after.json()) as { data: { name: string } }).data.name).toBe(renamed);
+    } finally {
+      await close();
+    }
+  }, 120_000);
 });
 
 describe('a share’s rate limit', () => {
