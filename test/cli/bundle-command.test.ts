@@ -14,7 +14,7 @@ import {
   withRecords,
 } from '../main/bundle/bundle-files';
 import { startTestServer, TEST_NOW, type TestServer } from '../harness/server';
-import { runCli, stderrLines, type CliRun } from './run-cli';
+import { exportJson, runCli, stderrLines, type CliRun } from './run-cli';
 
 const RESOURCES = ['events', 'teams', 'matches', 'clips', 'stats'] as const;
 
@@ -32,20 +32,8 @@ async function syncAll(service: TestServer, dataDir: string): Promise<void> {
   expect(run.code, run.stderr).toBe(0);
 }
 
-async function exported(dataDir: string, resource: string): Promise<string> {
-  const run = await runCli([
-    'export',
-    '--data-dir',
-    dataDir,
-    '--resource',
-    resource,
-    '--format',
-    'json',
-    '--now',
-    TEST_NOW,
-  ]);
-  expect(run.code, run.stderr).toBe(0);
-  return run.stdout;
+function exported(dataDir: string, resource: string): Promise<string> {
+  return exportJson(dataDir, resource, TEST_NOW);
 }
 
 beforeAll(async () => {

@@ -117,6 +117,26 @@ export function runCommand(
   return startCommand(command, args, env, cwd).finished;
 }
 
+/**
+ * `export --format json` of one resource of a data directory, status events computed at `now`:
+ * what two copies are compared by, record for record.
+ */
+export async function exportJson(dataDir: string, resource: string, now: string): Promise<string> {
+  const run = await runCli([
+    'export',
+    '--data-dir',
+    dataDir,
+    '--resource',
+    resource,
+    '--format',
+    'json',
+    '--now',
+    now,
+  ]);
+  if (run.code !== 0) throw new Error(`export of ${resource} failed (${run.code}): ${run.stderr}`);
+  return run.stdout;
+}
+
 /** The one JSON line a sync prints on stdout. */
 export function summaryOf(run: CliRun): Record<string, unknown> {
   const lines = run.stdout.split('\n').filter((line) => line !== '');

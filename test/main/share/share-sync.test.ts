@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCacheForReading } from '../../../src/cli/data-dir';
 import { FreshnessReader } from '../../../src/main/cache/queries/freshness';
 import { startShare, type RunningShare } from '../../../src/main/share/share-server';
-import { runCli, startCli, summaryOf } from '../../cli/run-cli';
+import { exportJson, runCli, startCli, summaryOf } from '../../cli/run-cli';
 import { allPages } from '../../cli/service-pages';
 import { patchEvent, startTestServer, TEST_NOW, type TestServer } from '../../harness/server';
 
@@ -40,20 +40,8 @@ async function syncFrom(url: string, key: string, dataDir: string, scope = 'all'
   return summaryOf(run);
 }
 
-async function exportOf(dataDir: string, resource: string): Promise<string> {
-  const run = await runCli([
-    'export',
-    '--data-dir',
-    dataDir,
-    '--resource',
-    resource,
-    '--format',
-    'json',
-    '--now',
-    EXPORT_NOW,
-  ]);
-  expect(run.code, run.stderr).toBe(0);
-  return run.stdout;
+function exportOf(dataDir: string, resource: string): Promise<string> {
+  return exportJson(dataDir, resource, EXPORT_NOW);
 }
 
 /** A share of `dataDir` in this process, on loopback, with its own read-only connection. */
