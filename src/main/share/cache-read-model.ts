@@ -6,6 +6,7 @@ import { EventPartQueries } from '../cache/queries/event-parts';
 import { EventQueries } from '../cache/queries/events';
 import { FreshnessReader } from '../cache/queries/freshness';
 import type { ListPage } from '../cache/queries/paging';
+import { toSeasonStats } from '../cache/queries/rows';
 import { StatsQueries } from '../cache/queries/stats';
 import { TeamPartQueries } from '../cache/queries/team-parts';
 import { TeamQueries } from '../cache/queries/teams';
@@ -93,7 +94,10 @@ export function cacheReads(db: AppDatabase, now: () => Date): ShareReads {
       pageOf(teamParts.matchesOf({ teamNumber, ...filters, ...page })),
     teamClips: (teamNumber, filters, _scope, page) =>
       pageOf(teamParts.clipsOf({ teamNumber, ...filters, ...page })),
-    teamStats: (teamNumber, season) => stats.forTeam(teamNumber, season, now()).data ?? undefined,
+    teamStats(teamNumber, season) {
+      const { row } = stats.held(teamNumber, season, now());
+      return row === null ? undefined : toSeasonStats(row);
+    },
   };
   return { model, freshness: new ShareFreshness(freshness, teamParts, stats, now) };
 }

@@ -38,7 +38,7 @@ export class ShareFreshness {
     if (number === undefined) return this.reader.of('teams');
     const teamNumber = Number(number);
     if (part === undefined) return this.reader.of(`team:${teamNumber}`);
-    if (part === 'stats') return this.stats.forTeam(teamNumber, season, this.now()).freshness;
+    if (part === 'stats') return this.stats.held(teamNumber, season, this.now()).freshness;
     return this.teamParts.freshnessOf(teamNumber, part as TeamPart);
   }
 }
