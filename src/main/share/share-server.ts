@@ -1,19 +1,11 @@
 import type { RateLimit } from '../../server/config';
+import type { ShareClient } from '../../shared/ipc/share';
 import { formatTimestamp } from '../../shared/wire/formats';
 import type { AppDatabase } from '../storage/database';
 import { buildShareApp, SHARE_RATE_LIMIT } from './share-app';
 import { hostHeader, shareHosts } from './share-hosts';
 import { newShareKey } from './share-key';
 
-/** A laptop that read from the share, by its address. */
-export interface ShareClient {
-  address: string;
-  firstAt: string;
-  lastAt: string;
-  reads: number;
-  /** Reads answered 304: the laptop already held that answer. */
-  unchanged: number;
-}
 
 export interface ShareOptions {
   db: AppDatabase;
