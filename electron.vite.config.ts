@@ -30,6 +30,8 @@ export default defineConfig({
             import.meta.dirname,
             'src/main/analysis/worker/analysis-worker.ts',
           ),
+          // The venue share answers other laptops on a thread of its own (share-thread.ts).
+          'share-worker': resolve(import.meta.dirname, 'src/main/share/worker/share-worker.ts'),
         },
       },
     },

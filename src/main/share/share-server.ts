@@ -6,7 +6,6 @@ import { buildShareApp, SHARE_RATE_LIMIT } from './share-app';
 import { hostHeader, shareHosts } from './share-hosts';
 import { newShareKey } from './share-key';
 
-
 export interface ShareOptions {
   db: AppDatabase;
   /** An address of this machine; the command line and the app default to loopback. */

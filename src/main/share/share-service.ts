@@ -1,13 +1,11 @@
-import Database from 'better-sqlite3';
-import type { ShareState, ShareStatus } from '../../shared/ipc/share';
+import type { ShareClient, ShareState, ShareStatus } from '../../shared/ipc/share';
 import { formatTimestamp } from '../../shared/wire/formats';
 import { IpcFailure } from '../ipc/failure';
 import type { PushHub } from '../ipc/push-hub';
-import { bindingOptions } from '../storage/database-file';
-import type { AppDatabase } from '../storage/database';
+import type { WorkerScript } from '../analysis/worker-script';
 import { advertiseShare, NearbyShares, type Advert } from './share-discovery';
 import { localInterfaces, type LocalInterface } from './share-hosts';
-import { startShare, type RunningShare } from './share-server';
+import { ShareStartError, startShareThread, type ShareThread } from './share-thread';
 
 /**
  * The port a share asks for first, so that the address a scout types stays the same from one
@@ -28,21 +26,24 @@ export interface ShareServiceOptions {
   interfaces?: () => LocalInterface[];
   /** Whether to announce shares and look for others over mDNS (off in tests of the service). */
   discovery?: boolean;
+  /** The share worker's program; found beside this code when absent. */
+  script?: WorkerScript;
   reportError?: (where: string, error: unknown) => void;
 }
 
 interface Running {
-  share: RunningShare;
-  db: AppDatabase;
+  thread: ShareThread;
   startedAt: string;
   advert: Advert | null;
+  clients: ShareClient[];
 }
 
 /**
  * Settings → Share at the venue: one share at a time, of the profile open when it started, on
- * the address the person picked (loopback until they pick another), with a key made for it. It
- * reads through a read-only connection of its own, so it never waits on the app's writes and the
- * app's reads never wait on it. It stops when asked, when the profile changes, and at quit.
+ * the address the person picked (loopback until they pick another), with a key made for it. It runs
+ * on a worker thread with a read-only connection of its own: other laptops' syncs never take the
+ * main thread, it never waits on the app's writes, and the app's reads never wait on it. It stops
+ * when asked, when the profile changes, and at quit.
  */
 export class ShareService {
   private running: Running | null = null;
@@ -71,25 +72,32 @@ export class ShareService {
       throw new IpcFailure('invalid_input', `${host} is not an address of this machine.`);
     }
     await this.stop();
-    const db = new Database(this.options.cacheFile(), {
-      ...bindingOptions({ nativeBinding: this.options.nativeBinding }),
-      readonly: true,
-      fileMustExist: true,
-    });
-    db.pragma('busy_timeout = 5000');
+    let thread: ShareThread;
     try {
-      const share = await this.listen(db, host);
-      const loopback = this.interfaces().some((entry) => entry.address === host && entry.loopback);
-      const advert =
-        loopback || this.nearby === null ? null : this.advertise(share.host, share.port, share.url);
-      this.running = { share, db, startedAt: formatTimestamp(this.now()), advert };
-      this.lastError = null;
+      thread = await startShareThread({
+        file: this.options.cacheFile(),
+        nativeBinding: this.options.nativeBinding,
+        host,
+        preferredPort: PREFERRED_SHARE_PORT,
+        script: this.options.script,
+        onClients: (clients) => {
+          if (this.running?.thread !== thread) return;
+          this.running.clients = clients;
+          this.pushSoon();
+        },
+      });
     } catch (error) {
-      db.close();
       this.lastError = `Sharing could not start on ${host}: ${reason(error)}`;
       this.push();
       throw new IpcFailure('conflict', this.lastError);
     }
+    const loopback = this.interfaces().some((entry) => entry.address === host && entry.loopback);
+    const advert =
+      loopback || this.nearby === null
+        ? null
+        : this.advertise(thread.host, thread.port, thread.url);
+    this.running = { thread, startedAt: formatTimestamp(this.now()), advert, clients: [] };
+    this.lastError = null;
     this.push();
     return this.state();
   }
@@ -99,8 +107,7 @@ export class ShareService {
     this.running = null;
     if (running !== null) {
       await running.advert?.stop().catch((error: unknown) => this.report(error));
-      await running.share.close().catch((error: unknown) => this.report(error));
-      running.db.close();
+      await running.thread.stop().catch((error: unknown) => this.report(error));
       this.push();
     }
     return this.state();
@@ -124,32 +131,10 @@ export class ShareService {
     }
   }
 
-  private async listen(db: AppDatabase, host: string): Promise<RunningShare> {
-    const options = {
-      db,
-      host,
-      now: this.now,
-      onRead: () => this.pushSoon(),
-    };
-    try {
-      return await startShare({ ...options, port: PREFERRED_SHARE_PORT });
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== 'EADDRINUSE') throw error;
-      return startShare({ ...options, port: 0 });
-    }
-  }
-
   private status(): ShareStatus {
     if (this.running === null) return { state: 'off', error: this.lastError };
-    const { share, startedAt } = this.running;
-    return {
-      state: 'on',
-      url: share.url,
-      key: share.key,
-      host: share.host,
-      startedAt,
-      clients: share.clients(),
-    };
+    const { thread, startedAt, clients } = this.running;
+    return { state: 'on', url: thread.url, key: thread.key, host: thread.host, startedAt, clients };
   }
 
   private pushSoon(): void {
@@ -171,7 +156,8 @@ export class ShareService {
 }
 
 function reason(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = error instanceof ShareStartError ? error.code : null;
+  if (code === 'EADDRINUSE') return 'the port is in use';
   if (code === 'EADDRNOTAVAIL') return 'that address is gone (the network changed)';
   if (code === 'EACCES') return 'this user may not listen there';
   return error instanceof Error ? error.message : String(error);
