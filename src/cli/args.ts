@@ -88,7 +88,7 @@ npm run cli -- share --data-dir DIR [--host ADDR] [--port N] [--rate-limit N|off
   --host ADDR          an IP address of this machine to listen on (default 127.0.0.1, this
                        machine only); the venue network's address to share with others
   --port N             the port (default 0: any free one)
-  --rate-limit N|off   requests/s each laptop may make, in bursts of 2N (default 300);
+  --rate-limit N|off   requests/s each laptop may make, in bursts of 2N (default 500);
                        past it a laptop is told to wait (429 and Retry-After)
 
 npm run cli -- bundle export --data-dir DIR --out FILE [--event CODE ...] [--season S]
