@@ -14,9 +14,11 @@ import { limitToShareable } from './share-views';
 export type ShareRateLimit = RateLimit;
 
 /**
- * Per laptop: above what an honest sync asks even on loopback (the engine peaked at 339
- * requests/s from the service on `large`; at 300/s the share's limit alone made a whole copy
- * 1.11 times slower), so only a runaway client is held back, and each laptop on its own.
+ * Per laptop, so that one laptop cannot take the whole share: a share answers a read in about
+ * 0.66 ms of CPU (`npm run bench -- share`), some 1,500 a second on its thread, and 500 a second
+ * each leaves room for three laptops syncing at once. Over venue wifi a sync rarely asks that
+ * fast; on loopback the engine asked up to 637 a second, and the limit made a whole copy of
+ * `large` take 1.59 times as long.
  */
 export const SHARE_RATE_LIMIT: RateLimit = { perSecond: 500, burst: 1000 };
 
