@@ -50,6 +50,7 @@ export default defineConfig({
           name: 'share conformance',
           include: SHARE_CONFORMANCE,
           env: { PITSIDE_CONFORMANCE_TARGET: 'share' },
+          globalSetup: ['test/server/conformance/share-global-setup.ts'],
         },
       },
       {

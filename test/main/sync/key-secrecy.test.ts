@@ -19,6 +19,8 @@ import { NotificationSwitchesFile } from '../../../src/main/notify/notification-
 import { startNotifications, type Notifications } from '../../../src/main/notify/notifications';
 import { startHeadlessUpdates } from '../../../src/main/updates/headless-updates';
 import { PREVIEW_HAS_FOCUS, previewNotifier } from '../../../src/preview/preview-notifier';
+import { createShareHandlers } from '../../../src/main/share/share-handlers';
+import { ShareService } from '../../../src/main/share/share-service';
 import { createUpdateHandlers } from '../../../src/main/updates/update-handlers';
 import { startFaultProxy, type FaultProxy } from '../../harness/fault-proxy';
 import { serviceReader } from '../../harness/service-copy';
@@ -343,6 +345,7 @@ describe('the app’s workspace', () => {
   let workspace: Workspace;
   let updates: ReturnType<typeof startHeadlessUpdates>;
   let notifications: Notifications;
+  let share: ShareService;
   let dispatch: Dispatch;
   let dataDirectory: string;
   const kept = new Map<string, string>();
@@ -385,6 +388,11 @@ describe('the app’s workspace', () => {
       sqliteVersion: 'test',
     };
     updates = startHeadlessUpdates({ workspace, dataDirectory, version: identity.version });
+    share = new ShareService({
+      cacheFile: () => workspace.current.file,
+      pushes: workspace.pushes,
+      discovery: false,
+    });
     notifications = startNotifications({
       hub: workspace.pushes,
       layer: () => workspace.current,
@@ -398,6 +406,7 @@ describe('the app’s workspace', () => {
         diagnostics: () => diagnosticsText({ identity, workspace, log }),
         updates: createUpdateHandlers(updates.service),
         notifications: notifications.handlers,
+        share: createShareHandlers(share),
       }),
       report,
     );
@@ -407,6 +416,7 @@ describe('the app’s workspace', () => {
     output.stop();
     updates.stop();
     notifications.close();
+    await share.close();
     await workspace.close();
   });
 
@@ -448,6 +458,10 @@ describe('the app’s workspace', () => {
     await ask('digest:seen');
     await ask('notifications:get');
     await ask('notifications:set', { matchSoon: false });
+    // A share serves the open cache on its own key: never the service's.
+    await ask('share:get');
+    await ask('share:start', { host: '127.0.0.1' });
+    await ask('share:stop');
     await ask('updates:get');
     await ask('updates:setFeed', { url: 'https://updates.invalid/pitside/' });
     // Off in a copy run from source: refused, and the refusal is checked for keys like the rest.

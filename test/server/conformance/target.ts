@@ -1,3 +1,4 @@
+import { inject } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,18 +34,37 @@ export async function startReadTarget(
   options: TestServerOptions = {},
   prepare?: Prepare,
 ): Promise<TestServer> {
+  if (TARGET === 'share' && prepare === undefined && isPlainDemo(options)) return demoShare();
   const service = await startTestServer(options);
   try {
     await prepare?.(service);
     if (TARGET === 'reference') return service;
-    return await shareOf(service, options.now === undefined ? TEST_NOW : options.now);
+    return await shareOfService(service, options.now === undefined ? TEST_NOW : options.now);
   } catch (error) {
     await service.close();
     throw error;
   }
 }
 
-async function shareOf(service: TestServer, now: string | null): Promise<TestServer> {
+/** The demo data as `startTestServer` makes it by default, with nothing written to it. */
+function isPlainDemo(options: TestServerOptions): boolean {
+  const { data = 'demo', ...rest } = options;
+  return data === 'demo' && Object.keys(rest).length === 0;
+}
+
+/** The project's one share of the demo data (share-global-setup.ts); closed when all are done. */
+function demoShare(): TestServer {
+  const { url, key } = inject('demoShare');
+  return {
+    url,
+    keys: { viewer: key, organizer: key, admin: key },
+    defaultKey: key,
+    close: () => Promise.resolve(),
+  };
+}
+
+/** A share of a Pitside that synced everything from `service`, as a server to test. */
+export async function shareOfService(service: TestServer, now: string | null): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pitside-conformance-share-'));
   try {
     // The organizer key: the copy holds every event, and the share must still answer as a viewer.
