@@ -11,7 +11,7 @@ import {
   AnalysisUnavailableError,
 } from '../../../src/main/analysis/analysis-client';
 import { analysisWorkerScript, BUILT_WORKER } from '../../../src/main/analysis/worker-script';
-import { openAnalysisConnection } from '../../../src/main/analysis/worker/connection';
+import { openWorkerConnection } from '../../../src/main/storage/worker-connection';
 import { createCredentials } from '../../../src/main/credentials/credentials';
 import { CACHE_FILE, openDataLayer, type DataLayer } from '../../../src/main/data-layer';
 import type { Dispatch } from '../../../src/main/ipc/dispatcher';
@@ -249,7 +249,7 @@ describe('the analysis worker', () => {
   });
 
   it('reads the cache through a connection that cannot write', () => {
-    const db = openAnalysisConnection({
+    const db = openWorkerConnection({
       file: join(dir, CACHE_FILE),
       modulePath: createRequire(import.meta.url).resolve('better-sqlite3'),
     });

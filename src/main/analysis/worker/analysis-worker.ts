@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createAnalysisModel } from '../model';
 import { answer, errorMessage } from './answer';
-import { openAnalysisConnection } from './connection';
+import { openWorkerConnection } from '../../storage/worker-connection';
 import { lowerThreadPriority } from './thread-priority';
 import type { AnalysisRequest, AnalysisStartFailure, AnalysisWorkerData } from './protocol';
 
@@ -24,7 +24,7 @@ const data = workerData as AnalysisWorkerData;
 
 let db: BetterSqlite3.Database;
 try {
-  db = openAnalysisConnection(data);
+  db = openWorkerConnection(data);
 } catch (error) {
   const failure: AnalysisStartFailure = { id: 0, ok: false, message: errorMessage(error) };
   port.postMessage(failure);

@@ -5,6 +5,7 @@ import type {
   WhatIfInput,
   WhatIfResult,
 } from '../../../shared/ipc/analysis';
+import type { WorkerConnectionData } from '../../storage/worker-connection';
 import type { AnalysisUpdate } from '../analysis-model';
 
 /*
@@ -31,15 +32,8 @@ export type AnalysisRequest = {
 export type AnalysisResponse =
   { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
 
-/** What the worker is started with. */
-export interface AnalysisWorkerData {
-  /** The cache file, opened read-only. */
-  file: string;
-  /** better-sqlite3 as main resolved it, so a packaged app's worker loads the same copy. */
-  modulePath: string;
-  /** The Electron-ABI build (see storage/native-binding.ts); absent under Node. */
-  nativeBinding?: string;
-}
+/** What the worker is started with: how to open the cache, read-only. */
+export type AnalysisWorkerData = WorkerConnectionData;
 
 /** Sent once, before any answer: the connection could not be opened (the worker then ends). */
 export interface AnalysisStartFailure {

@@ -1,4 +1,5 @@
 import type { ShareClient } from '../../../shared/ipc/share';
+import type { WorkerConnectionData } from '../../storage/worker-connection';
 
 /*
  * The messages between main and the share's worker thread. Main starts one worker per sharing
@@ -6,13 +7,7 @@ import type { ShareClient } from '../../../shared/ipc/share';
  * could not start.
  */
 
-export interface ShareWorkerData {
-  /** The cache file, opened read-only. */
-  file: string;
-  /** better-sqlite3 as main resolved it, so a packaged app's worker loads the same copy. */
-  modulePath: string;
-  /** The Electron-ABI build (see storage/native-binding.ts); absent under Node. */
-  nativeBinding?: string;
+export interface ShareWorkerData extends WorkerConnectionData {
   host: string;
   /** Asked first; any free port when another program holds it. */
   preferredPort: number;

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { createRequire } from 'node:module';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { openWorkerConnection } from '../../storage/worker-connection';
 import { startShare, type RunningShare } from '../share-server';
 import type { ShareWorkerCommand, ShareWorkerData, ShareWorkerMessage } from './protocol';
 
@@ -22,19 +22,6 @@ const send = (message: ShareWorkerMessage) => port.postMessage(message);
 
 /** Readers are told to main at most this often: a sync reads hundreds of times a second. */
 const CLIENTS_EVERY_MS = 500;
-
-function openConnection(): BetterSqlite3.Database {
-  // better-sqlite3 from the path main resolved: inside a packaged app's archive, where a bare
-  // import from the worker's file would not find it.
-  const Database = createRequire(import.meta.url)(data.modulePath) as typeof BetterSqlite3;
-  const db = new Database(data.file, {
-    readonly: true,
-    fileMustExist: true,
-    ...(data.nativeBinding === undefined ? {} : { nativeBinding: data.nativeBinding }),
-  });
-  db.pragma('busy_timeout = 5000');
-  return db;
-}
 
 function codeOf(error: unknown): string | null {
   const code = (error as { code?: unknown } | null)?.code;
@@ -67,7 +54,7 @@ async function main(): Promise<void> {
   let db: BetterSqlite3.Database;
   let share: RunningShare;
   try {
-    db = openConnection();
+    db = openWorkerConnection(data);
   } catch (error) {
     send({ kind: 'failed', code: codeOf(error), message: String(error) });
     return;
