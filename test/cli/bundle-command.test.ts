@@ -14,7 +14,7 @@ import {
   takeApart,
   withRecords,
 } from '../main/bundle/bundle-files';
-import { startTestServer, TEST_NOW, type TestServer } from '../harness/server';
+import { postEvent, startTestServer, TEST_NOW, type TestServer } from '../harness/server';
 import { exportJson, runCli, stderrLines, type CliRun } from './run-cli';
 
 const RESOURCES = ['events', 'teams', 'matches', 'clips', 'stats'] as const;
@@ -43,21 +43,7 @@ beforeAll(async () => {
   // whole sync for the one test that uses it.
   other = await startTestServer({ data: 'none' });
   for (const name of ['Other League Opener', 'Other League Final']) {
-    const created = await fetch(`${other.url}/v1/events`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${other.keys.organizer}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({
-        name,
-        season: '2026-2027',
-        startDate: '2026-12-05T09:00:00Z',
-        endDate: '2026-12-06T18:00:00Z',
-        location: { city: 'Springfield', country: 'US' },
-      }),
-    });
-    expect(created.status).toBe(201);
+    expect(await postEvent(other, name)).toBe(201);
   }
   root = mkdtempSync(join(tmpdir(), 'pitside-bundle-'));
   source = join(root, 'source');

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_NOW, type TestServer } from '../harness/server';
+import { postEvent, startTestServer, TEST_NOW, type TestServer } from '../harness/server';
 import { parseCsv } from './csv-parse';
 import { runCli, startCli, stderrLines, summaryOf, type CliRun } from './run-cli';
 import { allPages, getJson } from './service-pages';
@@ -26,21 +26,7 @@ interface ListedEvent {
 
 beforeAll(async () => {
   server = await startTestServer();
-  const created = await fetch(`${server.url}/v1/events`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${server.keys.organizer}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({
-      name: HOSTILE_NAME,
-      season: '2026-2027',
-      startDate: '2026-12-05T09:00:00Z',
-      endDate: '2026-12-06T18:00:00Z',
-      location: { city: 'Springfield', country: 'US' },
-    }),
-  });
-  expect(created.status).toBe(201);
+  expect(await postEvent(server, HOSTILE_NAME)).toBe(201);
   root = mkdtempSync(join(tmpdir(), 'pitside-cli-'));
   // Not there yet: the sync makes it.
   dataDir = join(root, 'cache');

@@ -48,6 +48,29 @@ export async function patchEvent(
   return response.status;
 }
 
+/**
+ * Creates an upcoming event of season 2026-2027 named `name` on the service, as an organizer
+ * would (through the API, not the store); answers the status.
+ */
+export async function postEvent(server: TestServer, name: string): Promise<number> {
+  const response = await fetch(`${server.url}/v1/events`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${server.keys.organizer}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      name,
+      season: '2026-2027',
+      startDate: '2026-12-05T09:00:00Z',
+      endDate: '2026-12-06T18:00:00Z',
+      location: { city: 'Springfield', country: 'US' },
+    }),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
 /** The real reference service on 127.0.0.1, port 0, in memory unless told otherwise. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const keys: Record<KeyRole, string> = options.keys ?? {
