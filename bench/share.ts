@@ -16,6 +16,7 @@ import { SyncEngine } from '../src/main/sync/engine';
 import { formatTimestamp } from '../src/shared/wire/formats';
 import { benchRoot } from './bench-root';
 import { startChild, type StartedChild } from './children';
+import { engineClock, PINNED_NOW, startLargeService } from './large-service';
 import { RequestLog } from './request-log';
 
 /*
@@ -38,9 +39,6 @@ const CONCURRENCY = 6;
 /** Syncs from the service and from the share alternate this many times; the best of each counts. */
 const ROUNDS = 2;
 
-/** The sync benchmark's pinned clock: the same events are live, so the same work is done. */
-const PINNED_NOW = '2026-11-21T12:00:00Z';
-
 /**
  * A sync from a share is canceled once it has taken this many times the service's sync in the same
  * round. Well past the target, so a near miss is still measured whole; and a share far slower than
@@ -52,13 +50,10 @@ const SHARE_SYNC_LIMIT = 3;
 /** The rate-limited sync's own limit, past its floor: the bucket refills at a steady rate. */
 const RATE_LIMITED_FLOOR_LIMIT = 1.5;
 
-const SERVICE_START_TIMEOUT_MS = 120_000;
 const SHARE_START_TIMEOUT_MS = 30_000;
-const LISTENING = /^listening on (\S+)/;
 const SHARING = /^sharing on (\S+)/;
 /** The share's second line: once it is out, the address before it is too. */
 const SHARE_KEY = /^key (\S+)/;
-const SERVER_CLI = fileURLToPath(new URL('../src/server/cli.ts', import.meta.url));
 const PITSIDE_CLI = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
 
 const CACHE_TABLES = ['events', 'teams', 'matches', 'clips', 'team_stats', 'etags'] as const;
@@ -157,39 +152,6 @@ function processCpuSeconds(pid: number | undefined): number | null {
   } catch {
     return null;
   }
-}
-
-function engineClock(): () => Date {
-  const pinned = Date.parse(PINNED_NOW);
-  const started = performance.now();
-  return () => new Date(pinned + (performance.now() - started));
-}
-
-async function startService(viewerKey: string): Promise<Server> {
-  const child = await startChild({
-    args: [
-      '--import',
-      'tsx',
-      SERVER_CLI,
-      '--port',
-      '0',
-      '--data',
-      'large',
-      '--rate-limit',
-      'off',
-      '--now',
-      PINNED_NOW,
-    ],
-    ready: LISTENING,
-    timeoutMs: SERVICE_START_TIMEOUT_MS,
-    env: { PITSIDE_SERVER_KEYS: JSON.stringify({ keys: [{ key: viewerKey, role: 'viewer' }] }) },
-  });
-  const url = child.lines.map((line) => LISTENING.exec(line)?.[1]).find(Boolean);
-  if (url === undefined) {
-    await child.stop();
-    throw new Error('the service did not say where it listens');
-  }
-  return { child, url: url.replace(/\/$/, ''), key: viewerKey };
 }
 
 /** `pitside share` of `dataDir` in its own process, as a laptop at the venue runs it. */
@@ -498,7 +460,8 @@ export async function runShareBenchmark(): Promise<ShareBenchmarkFigures> {
   const viewerKey = `bench-viewer-${randomBytes(12).toString('hex')}`;
   const { path: root, remove: removeRoot } = benchRoot('share');
   const serviceStarted = performance.now();
-  const service = await startService(viewerKey);
+  const large = await startLargeService(viewerKey);
+  const service: Server = { ...large, key: viewerKey };
   const serviceStartSeconds = round((performance.now() - serviceStarted) / 1000, 1);
   const started: Server[] = [service];
   const open: SyncSubject[] = [];

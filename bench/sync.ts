@@ -3,7 +3,6 @@ import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { createApiClient } from '../src/main/api/client';
 import { openCache, type CacheFiles } from '../src/main/cache/open';
 import { WriteQueue } from '../src/main/cache/write-queue';
@@ -13,7 +12,7 @@ import type { SyncSummary } from '../src/shared/ipc/sync';
 import { formatTimestamp } from '../src/shared/wire/formats';
 import { benchRoot } from './bench-root';
 import { measureCacheQueries, type CacheQueryFigures } from './cache-queries';
-import { startChild, type StartedChild } from './children';
+import { engineClock, PINNED_NOW, startLargeService } from './large-service';
 import { replay, RequestLog, type ReplayFigures } from './request-log';
 
 /*
@@ -46,11 +45,6 @@ const ROUNDS = 2;
  * The service's clock, pinned so that which events are live (and so what the engine pulls first)
  * is the same in every run. The engine's clock starts there too and moves on in real time.
  */
-const PINNED_NOW = '2026-11-21T12:00:00Z';
-
-const SERVICE_START_TIMEOUT_MS = 120_000;
-const LISTENING = /^listening on (\S+)/;
-const SERVER_CLI = fileURLToPath(new URL('../src/server/cli.ts', import.meta.url));
 
 const CACHE_TABLES = [
   'events',
@@ -117,40 +111,6 @@ export interface SyncBenchmarkFigures {
   teamMatchesFetchRequests: number;
   cacheRows: Record<string, number>;
   targets: typeof TARGETS;
-}
-
-/** The engine's clock: the service's pinned instant, moving on at the speed of the real one. */
-function engineClock(): () => Date {
-  const pinned = Date.parse(PINNED_NOW);
-  const started = performance.now();
-  return () => new Date(pinned + (performance.now() - started));
-}
-
-async function startService(viewerKey: string): Promise<{ child: StartedChild; url: string }> {
-  const child = await startChild({
-    args: [
-      '--import',
-      'tsx',
-      SERVER_CLI,
-      '--port',
-      '0',
-      '--data',
-      'large',
-      '--rate-limit',
-      'off',
-      '--now',
-      PINNED_NOW,
-    ],
-    ready: LISTENING,
-    timeoutMs: SERVICE_START_TIMEOUT_MS,
-    env: { PITSIDE_SERVER_KEYS: JSON.stringify({ keys: [{ key: viewerKey, role: 'viewer' }] }) },
-  });
-  const url = child.lines.map((line) => LISTENING.exec(line)?.[1]).find(Boolean);
-  if (url === undefined) {
-    await child.stop();
-    throw new Error('the service did not say where it listens');
-  }
-  return { child, url };
 }
 
 /** A cache in its own directory with an engine over it, as the app's main process sets them up. */
@@ -370,7 +330,7 @@ export async function runSyncBenchmark(): Promise<SyncBenchmarkFigures> {
   const viewerKey = `bench-viewer-${randomBytes(12).toString('hex')}`;
   const { path: root, remove: removeRoot } = benchRoot('sync');
   const serviceStarted = performance.now();
-  const service = await startService(viewerKey);
+  const service = await startLargeService(viewerKey);
   const serviceStartSeconds = round((performance.now() - serviceStarted) / 1000, 1);
   let subject: SyncSubject | null = null;
   let peakRequestsInFlight = 0;
