@@ -118,10 +118,15 @@ export function runCommand(
 }
 
 /**
- * `export --format json` of one resource of a data directory, status events computed at `now`:
- * what two copies are compared by, record for record.
+ * `export` of one resource of a data directory, event status computed at `now` (the local clock
+ * without it): what two copies are compared by, record for record. Anything on stderr, or a
+ * status but 0, fails the caller.
  */
-export async function exportJson(dataDir: string, resource: string, now: string): Promise<string> {
+export async function exportOf(
+  dataDir: string,
+  resource: string,
+  { format = 'json', now }: { format?: 'json' | 'csv'; now?: string } = {},
+): Promise<string> {
   const run = await runCli([
     'export',
     '--data-dir',
@@ -129,12 +134,18 @@ export async function exportJson(dataDir: string, resource: string, now: string)
     '--resource',
     resource,
     '--format',
-    'json',
-    '--now',
-    now,
+    format,
+    ...(now === undefined ? [] : ['--now', now]),
   ]);
-  if (run.code !== 0) throw new Error(`export of ${resource} failed (${run.code}): ${run.stderr}`);
+  if (run.code !== 0 || run.stderr !== '') {
+    throw new Error(`export of ${resource} failed (${run.code}): ${run.stderr}`);
+  }
   return run.stdout;
+}
+
+/** `exportOf` as JSON at `now`. */
+export function exportJson(dataDir: string, resource: string, now: string): Promise<string> {
+  return exportOf(dataDir, resource, { now });
 }
 
 /** The one JSON line a sync prints on stdout. */

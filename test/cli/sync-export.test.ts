@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postEvent, startTestServer, TEST_NOW, type TestServer } from '../harness/server';
 import { parseCsv } from './csv-parse';
-import { runCli, startCli, stderrLines, summaryOf, type CliRun } from './run-cli';
+import { exportOf, runCli, startCli, stderrLines, summaryOf, type CliRun } from './run-cli';
 import { allPages, getJson } from './service-pages';
 
 /* A name a spreadsheet would run as a formula, with a quote and a comma to quote on the way. */
@@ -40,20 +40,8 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function exported(resource: string, format: 'json' | 'csv', now = TEST_NOW): Promise<string> {
-  const run = await runCli([
-    'export',
-    '--data-dir',
-    dataDir,
-    '--resource',
-    resource,
-    '--format',
-    format,
-    ...(now === '' ? [] : ['--now', now]),
-  ]);
-  expect(run.stderr).toBe('');
-  expect(run.code).toBe(0);
-  return run.stdout;
+function exported(resource: string, format: 'json' | 'csv', now = TEST_NOW): Promise<string> {
+  return exportOf(dataDir, resource, { format, ...(now === '' ? {} : { now }) });
 }
 
 async function exportedJson(resource: string, now = TEST_NOW): Promise<unknown[]> {
