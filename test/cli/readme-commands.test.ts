@@ -6,14 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { electronBinary } from '../../scripts/electron-runtime.mjs';
 import { startFaultProxy, type FaultProxy } from '../harness/fault-proxy';
 import { startTestServer, type TestServer } from '../harness/server';
-import { runCommand, summaryOf, type CliRun } from './run-cli';
+import { LAUNCHER, runCommand, summaryOf, type CliRun } from './run-cli';
 
 /*
  * The commands exactly as the README gives them, with npm (or nothing) in between: whatever npm
  * adds around a script must not reach stdout, which scripts parse.
  */
-
-const LAUNCHER = join(process.cwd(), 'bin', 'pitside.mjs');
 
 let server: TestServer;
 let proxy: FaultProxy;

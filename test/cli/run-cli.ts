@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { bundledEntry } from '../harness/bundled-entry';
+import { join } from 'node:path';
 
 export interface CliRun {
   code: number | null;
@@ -16,14 +16,15 @@ export interface RunningCli {
   finished: Promise<CliRun>;
 }
 
+/** The `pitside` bin: it runs the command line in its own process, so a signal sent to it lands. */
+export const LAUNCHER = join(process.cwd(), 'bin', 'pitside.mjs');
+
 /**
  * Starts the command line as a person would run it, in its own process. The caller's
  * PITSIDE_API_KEY never leaks in: each test says which key, if any, the run gets.
  */
 export function startCli(args: string[], env: Record<string, string> = {}): RunningCli {
-  // Node itself, not a launcher: a launcher runs the command in a child of its own, and a SIGKILL
-  // sent to it would leave that child running.
-  return startCommand(process.execPath, [bundledEntry('src/cli/main.ts'), ...args], env);
+  return startCommand(process.execPath, [LAUNCHER, ...args], env);
 }
 
 /**
