@@ -1,6 +1,7 @@
 import { describeApp, type AppIdentity } from './app-info';
 import type { Handlers } from './ipc/dispatcher';
 import { IpcFailure } from './ipc/failure';
+import { BUNDLE_COMMAND_NAMES } from './handlers/bundles';
 import { PROFILE_COMMAND_NAMES, refuseEach } from './handlers/profiles';
 import {
   NOTIFICATION_COMMAND_NAMES,
@@ -24,6 +25,7 @@ export const APP_COMMAND_NAMES = [
   'theme:set',
   'links:open',
   'export:csv',
+  ...BUNDLE_COMMAND_NAMES,
   ...NOTIFICATION_COMMAND_NAMES,
 ] as const;
 export type AppCommandName = (typeof APP_COMMAND_NAMES)[number];
@@ -90,6 +92,7 @@ function unavailableAppHandlers(): AppHandlers {
     'theme:set': refuse('theme:set'),
     'links:open': refuse('links:open'),
     'export:csv': refuse('export:csv'),
+    ...refuseEach(BUNDLE_COMMAND_NAMES, refuse),
   };
 }
 

@@ -162,6 +162,27 @@ function chosenEvents(reads: BundleReads, selection: BundleSelection): Map<strin
   return chosen;
 }
 
+/** The seasons a bundle of the cache on `db` can hold, newest first, and the events it cannot. */
+export function bundleSeasons(db: AppDatabase): {
+  seasons: { season: string; events: number }[];
+  withoutRecord: number;
+} {
+  const reads = new BundleReads(db);
+  const counts = new Map<string, number>();
+  let withoutRecord = 0;
+  db.transaction(() => {
+    for (const eventId of reads.eventIds.all()) {
+      if (isLocalEventCode(eventId)) continue;
+      const copy = reads.serviceCopy(eventId);
+      if (typeof copy === 'string') withoutRecord += 1;
+      else counts.set(copy.row.season, (counts.get(copy.row.season) ?? 0) + 1);
+    }
+  }).deferred();
+  const seasons = [...counts].map(([season, events]) => ({ season, events }));
+  seasons.sort((one, other) => other.season.localeCompare(one.season));
+  return { seasons, withoutRecord };
+}
+
 /**
  * Writes the chosen events of the cache on `db` to `file`, atomically, with their teams, matches,
  * clips and the statistics of their teams for their seasons: each as the service sent it, with the

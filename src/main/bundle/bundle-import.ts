@@ -23,44 +23,57 @@ function removeCacheFiles(file: string): void {
 }
 
 /**
+ * Merges the bundle `file` of `service` into the cache at `cacheFile`, made if there is none, in one
+ * transaction; the caller holds the data directory. Should the merge fail after all (the file
+ * changed since it was checked), it rolls back, and a cache made here is removed again.
+ */
+export async function mergeIntoCacheFile(
+  file: string,
+  cacheFile: string,
+  service: string,
+  options: { nativeBinding?: string } = {},
+): Promise<MergeTally> {
+  const cacheDirectory = dirname(cacheFile);
+  const madeDirectory = !existsSync(cacheDirectory);
+  const madeCache = !existsSync(cacheFile);
+  mkdirSync(cacheDirectory, { recursive: true });
+  const files = openCache(cacheFile, options);
+  let tally: MergeTally;
+  try {
+    const queue = new WriteQueue(files.writer, { beforeWrite: files.walBacklog });
+    const bundle = await openBundle(file);
+    try {
+      // Asked again now that the directory is held: another process may have synced it meanwhile.
+      const held = new SettingsReader(files.reader).baseUrl();
+      if (held !== null && !sameService(held, service)) {
+        throw new OtherServiceError(cacheFile, held, service);
+      }
+      tally = await mergeBundle(bundle, { ...files, queue }, held === null);
+    } finally {
+      await bundle.close();
+    }
+  } catch (error) {
+    files.close();
+    if (madeCache) removeCacheFiles(cacheFile);
+    if (madeDirectory) rmSync(cacheDirectory, { recursive: true, force: true });
+    throw error;
+  }
+  files.close();
+  return tally;
+}
+
+/**
  * Imports a bundle into the data directory: the whole bundle is read and checked first, so a bad
  * one (`BundleError`) is refused before any cache is opened, created or locked. Then its service's
- * cache (see `bundleTarget`) takes it in one transaction, with the directory held as a sync holds
- * it; should that transaction fail after all (the file changed in between), it rolls back, and a
- * cache this import made is removed again.
+ * cache (see `bundleTarget`) takes it, with the directory held as a sync holds it.
  */
 export async function importBundle(file: string, dataDir: string): Promise<ImportOutcome> {
   const summary = await inspectBundle(file);
   const dataDirectory = resolve(dataDir);
   const target = bundleTarget(dataDirectory, summary.service);
-  const cacheDirectory = dirname(target.cacheFile);
-  const madeDirectory = !existsSync(cacheDirectory);
-  const madeCache = !existsSync(target.cacheFile);
-  mkdirSync(cacheDirectory, { recursive: true });
   const appLock = target.appDirectory === null ? null : lockDataDirectory(target.appDirectory);
   try {
-    const files = openCache(target.cacheFile);
-    let tally: MergeTally;
-    try {
-      const queue = new WriteQueue(files.writer, { beforeWrite: files.walBacklog });
-      const bundle = await openBundle(file);
-      try {
-        // Asked again now that the directory is held: another process may have synced it meanwhile.
-        const held = new SettingsReader(files.reader).baseUrl();
-        if (held !== null && !sameService(held, summary.service)) {
-          throw new OtherServiceError(target.cacheFile, held, summary.service);
-        }
-        tally = await mergeBundle(bundle, { ...files, queue }, held === null);
-      } finally {
-        await bundle.close();
-      }
-    } catch (error) {
-      files.close();
-      if (madeCache) removeCacheFiles(target.cacheFile);
-      if (madeDirectory) rmSync(cacheDirectory, { recursive: true, force: true });
-      throw error;
-    }
-    files.close();
+    const tally = await mergeIntoCacheFile(file, target.cacheFile, summary.service);
     if (target.newProfile !== null && target.appDirectory !== null) {
       const stateFile = join(target.appDirectory, APP_STATE_FILE);
       const state = loadAppState(stateFile);

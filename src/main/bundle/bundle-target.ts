@@ -36,6 +36,20 @@ export function sameService(one: string, other: string): boolean {
   return normaliseServiceUrl(one) === normaliseServiceUrl(other);
 }
 
+/** The profile whose address is `service`'s, or (`known` false) a new one for it, named after it. */
+export function profileForService(
+  profiles: readonly NamedProfile[],
+  service: string,
+): { profile: NamedProfile; known: boolean } {
+  const known = profiles.find((profile) => sameService(profile.url, service));
+  if (known !== undefined) return { profile: known, known: true };
+  const url = normaliseServiceUrl(service);
+  return {
+    profile: { id: newProfileId(profiles), name: nameFromUrl(url, profiles), url },
+    known: false,
+  };
+}
+
 /**
  * The app's data directory (it has an `app-state.json`): the cache of the profile whose address
  * is the bundle's service, or of a new profile for it, named after its address. Any other
@@ -47,16 +61,11 @@ export function bundleTarget(dataDirectory: string, service: string): BundleTarg
   let target: BundleTarget;
   if (existsSync(stateFile)) {
     const profiles = loadAppState(stateFile).profiles ?? [];
-    const known = profiles.find((profile) => sameService(profile.url, service));
-    const profile = known ?? {
-      id: newProfileId(profiles),
-      name: nameFromUrl(normaliseServiceUrl(service), profiles),
-      url: normaliseServiceUrl(service),
-    };
+    const { profile, known } = profileForService(profiles, service);
     target = {
       cacheFile: cacheFileOf(dataDirectory, { kind: 'named', profile }),
       appDirectory: dataDirectory,
-      newProfile: known === undefined ? profile : null,
+      newProfile: known ? null : profile,
       profiles,
     };
   } else {

@@ -46,13 +46,10 @@ export function createProfileHandlers(workspace: ProfileDeps): Pick<Handlers, Pr
   };
 }
 
-/** For a data layer used on its own: each profile command exists and says it cannot answer. */
-export function refuseEach<Refusal>(
-  names: readonly ProfileCommandName[],
-  refuse: (name: ProfileCommandName) => Refusal,
-): Record<ProfileCommandName, Refusal> {
-  return Object.fromEntries(names.map((name) => [name, refuse(name)])) as Record<
-    ProfileCommandName,
-    Refusal
-  >;
+/** For a data layer used on its own: each of these commands exists and says it cannot answer. */
+export function refuseEach<Name extends string, Refusal>(
+  names: readonly Name[],
+  refuse: (name: Name) => Refusal,
+): Record<Name, Refusal> {
+  return Object.fromEntries(names.map((name) => [name, refuse(name)])) as Record<Name, Refusal>;
 }

@@ -2,7 +2,7 @@ import { app, dialog, nativeTheme, net, shell, type BrowserWindow } from 'electr
 import { writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { isOpenableExternalUrl } from '../security';
-import type { Platform } from './platform';
+import type { FileKind, Platform } from './platform';
 
 /** How often the adapter asks the OS whether a network is up; the check is a cheap local call. */
 const POLL_MS = 5_000;
@@ -18,23 +18,49 @@ export function createElectronPlatform(window: () => BrowserWindow | null): Plat
       if (isOpenableExternalUrl(url)) await shell.openExternal(url);
     },
     saveFile: async ({ suggestedName, content }) => {
+      const path = await chooseSavePath(window(), suggestedName, {
+        name: 'CSV',
+        extensions: ['csv'],
+      });
+      if (path === null) return null;
+      await writeFile(path, content, 'utf8');
+      return { path };
+    },
+    chooseSavePath: ({ suggestedName, kind }) => chooseSavePath(window(), suggestedName, kind),
+    chooseFile: async ({ kind }) => {
       const options = {
-        defaultPath: join(app.getPath('downloads'), basename(suggestedName)),
-        filters: [{ name: 'CSV', extensions: ['csv'] }],
+        defaultPath: app.getPath('downloads'),
+        filters: [kind],
+        properties: ['openFile' as const],
       };
       const parent = window();
       const choice = await (parent === null
-        ? dialog.showSaveDialog(options)
-        : dialog.showSaveDialog(parent, options));
-      if (choice.canceled || choice.filePath === undefined || choice.filePath === '') return null;
-      await writeFile(choice.filePath, content, 'utf8');
-      return { path: choice.filePath };
+        ? dialog.showOpenDialog(options)
+        : dialog.showOpenDialog(parent, options));
+      return choice.canceled ? null : (choice.filePaths[0] ?? null);
     },
     setTheme: (theme) => {
       nativeTheme.themeSource = theme;
     },
     watchNetwork,
   };
+}
+
+/** The native save dialog, in Downloads with the suggested name; `null` when it was closed. */
+async function chooseSavePath(
+  parent: BrowserWindow | null,
+  suggestedName: string,
+  kind: FileKind,
+): Promise<string | null> {
+  const options = {
+    defaultPath: join(app.getPath('downloads'), basename(suggestedName)),
+    filters: [kind],
+  };
+  const choice = await (parent === null
+    ? dialog.showSaveDialog(options)
+    : dialog.showSaveDialog(parent, options));
+  if (choice.canceled || choice.filePath === undefined || choice.filePath === '') return null;
+  return choice.filePath;
 }
 
 /**

@@ -5,6 +5,7 @@ import { COMMAND_NAMES, type CommandName } from '../../shared/ipc/contract';
 import type { SetupState, Theme } from '../../shared/ipc/setup';
 import type { KeyOverride } from '../credentials/key-override';
 import type { DataLayer } from '../data-layer';
+import { createBundleHandlers } from '../handlers/bundles';
 import { createExportHandlers } from '../handlers/export';
 import { createLinkHandlers } from '../handlers/links';
 import { createProfileHandlers } from '../handlers/profiles';
@@ -54,6 +55,16 @@ export interface WorkspaceOptions extends LayerOptions {
   platform: Platform;
   /** A key from outside the keychain for one service (the preview's PITSIDE_API_KEY). */
   serviceKeyOverride?: KeyOverride;
+}
+
+/** The profiles as `withProfilesHeld` holds them. */
+export interface HeldProfiles {
+  layer: DataLayer;
+  /** The named profile shown; `null` while the demo is (or before the first profile). */
+  shown: NamedProfile | null;
+  profiles: readonly NamedProfile[];
+  /** Adds a profile (its cache already made), not shown, without a key. */
+  add(profile: NamedProfile): Promise<void>;
 }
 
 export interface ScheduleOptions {
@@ -154,6 +165,7 @@ export class Workspace {
         withLayer: (use) => this.withLayer(use),
         platform: options.platform,
       }),
+      ...createBundleHandlers(this, options),
     };
   }
 
@@ -290,6 +302,23 @@ export class Workspace {
     } finally {
       this.inUse.delete(task);
     }
+  }
+
+  /**
+   * Runs `change` with the profile shown held (no switch, no change of the list meanwhile), given
+   * the open layer, the profiles, and a way to add one: a bundle goes into its service's cache.
+   */
+  withProfilesHeld<Result>(change: (held: HeldProfiles) => Promise<Result>): Promise<Result> {
+    return this.exclusively(() =>
+      this.withLayer((layer) =>
+        change({
+          layer,
+          shown: this.state.profile === 'service' ? this.activeProfile : null,
+          profiles: this.profiles,
+          add: (profile) => this.saveProfiles([...this.profiles, profile]),
+        }),
+      ),
+    );
   }
 
   /** The app's sync schedule, kept across switches: each new layer's engine gets it too. */

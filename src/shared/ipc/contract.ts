@@ -13,6 +13,7 @@ import { syncCommands } from './sync';
 import { updateCommands } from './updates';
 import { pickListCommands } from './picklists';
 import { shareCommands } from './share';
+import { bundleCommands } from './bundles';
 
 // Command specs live in one file per domain; they are re-exported here for the contract's users.
 export { noInput, type CommandSpec } from './command';
@@ -54,6 +55,7 @@ export const commands = {
   ...pickListCommands,
   ...analysisCommands,
   ...shareCommands,
+  ...bundleCommands,
 } as const satisfies Record<`${string}:${string}`, CommandSpec>;
 
 export type Commands = typeof commands;

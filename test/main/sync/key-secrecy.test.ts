@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
@@ -462,6 +463,14 @@ describe('the app’s workspace', () => {
     await ask('share:get');
     await ask('share:start', { host: '127.0.0.1' });
     await ask('share:stop');
+    // Bundles: what can be written, the choice of a file, and an import of a choice never made.
+    await ask('bundle:get');
+    // The demo's copy is every Pitside's: refused, and the refusal is checked like the rest.
+    await expect(ask('bundle:export', { season: null })).rejects.toThrow(/the demo/);
+    await ask('bundle:choose');
+    await expect(ask('bundle:import', { token: randomUUID() })).rejects.toThrow(
+      'bundle:import failed',
+    );
     await ask('updates:get');
     await ask('updates:setFeed', { url: 'https://updates.invalid/pitside/' });
     // Off in a copy run from source: refused, and the refusal is checked for keys like the rest.

@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import type {
+  BundleDestination,
+  BundleExported,
+  BundleImported,
+  BundleOptions,
+  BundlePreview,
+} from '../../shared/ipc/bundles';
+import { formatTimestamp } from '../../shared/wire/formats';
+import type { DataLayer } from '../data-layer';
+import { IpcFailure } from '../ipc/failure';
+import type { FileKind, Platform } from '../platform/platform';
+import type { HeldProfiles } from '../profiles/workspace';
+import { cacheFileOf } from '../profiles/profile-layer';
+import type { NamedProfile } from '../profiles/profile-list';
+import { bundleSeasons, exportBundle } from './bundle-export';
+import { mergeIntoCacheFile } from './bundle-import';
+import { mergeBundle, type MergeTally } from './bundle-merge';
+import { inspectBundle, summaryLine, type BundleSummary } from './bundle-summary';
+import { OtherServiceError, profileForService, sameService } from './bundle-target';
+import { openBundle } from './container-read';
+import { BundleError } from './format';
+
+export const BUNDLE_KIND: FileKind = { name: 'Pitside bundle', extensions: ['pitside'] };
+
+/** What the bundle commands need of the workspace. */
+export interface BundleWorkspace {
+  readonly profile: 'demo' | 'service';
+  withLayer<Result>(use: (layer: DataLayer) => Result | Promise<Result>): Promise<Result>;
+  withProfilesHeld<Result>(change: (held: HeldProfiles) => Promise<Result>): Promise<Result>;
+}
+
+export interface AppBundleOptions {
+  dataDirectory: string;
+  platform: Pick<Platform, 'chooseSavePath' | 'chooseFile'>;
+  nativeBinding?: string;
+  now?: () => Date;
+}
+
+/** Where a bundle of `service` goes, with the profile it names (for `profile` and `new`). */
+type Placement = { kind: 'shown' } | { kind: 'profile' | 'new'; profile: NamedProfile };
+
+function placementOf(held: HeldProfiles, service: string): Placement {
+  const shownService = held.layer.settings.baseUrl() ?? held.shown?.url ?? null;
+  if (shownService !== null && sameService(shownService, service)) return { kind: 'shown' };
+  const { profile, known } = profileForService(held.profiles, service);
+  return { kind: known ? 'profile' : 'new', profile };
+}
+
+function destinationOf(placement: Placement): BundleDestination {
+  return placement.kind === 'shown'
+    ? { kind: 'shown' }
+    : { kind: placement.kind, name: placement.profile.name };
+}
+
+/** A refused bundle, said as the person's choice at fault (`lead` says which): nothing changed. */
+function asFailure(error: unknown, lead = 'This bundle cannot be imported'): unknown {
+  if (error instanceof BundleError || error instanceof OtherServiceError) {
+    return new IpcFailure('invalid_input', `${lead}: ${error.message}.`, [
+      { field: 'file', issue: error.message },
+    ]);
+  }
+  return error;
+}
+
+/**
+ * The app's side of bundles: "Export for another laptop" writes the copy shown (a season, or all
+ * of it) to a file the person picks; an import reads a chosen file whole (the preview), then
+ * merges it into its service's cache: the one shown, another profile's, or a new profile's.
+ */
+export class AppBundles {
+  /** The file last chosen, by the token its preview gave: the renderer never names a path. */
+  private chosen: { token: string; file: string } | null = null;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly workspace: BundleWorkspace,
+    private readonly options: AppBundleOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  available(): Promise<BundleOptions> {
+    return this.workspace.withLayer((layer) => bundleSeasons(layer.cache.reader));
+  }
+
+  async export(season: string | null): Promise<BundleExported> {
+    if (this.workspace.profile === 'demo') {
+      throw new IpcFailure(
+        'invalid_input',
+        'The demo is shown: every Pitside has its data, so there is nothing to hand over. Connect to your service first.',
+        [{ field: 'season', issue: 'the demo’s copy is not exported' }],
+      );
+    }
+    const { seasons, withoutRecord } = await this.available();
+    const events = seasons
+      .filter((entry) => season === null || entry.season === season)
+      .reduce((sum, entry) => sum + entry.events, 0);
+    if (events === 0) {
+      const scope =
+        withoutRecord > 0
+          ? ` ${withoutRecord === 1 ? '1 event was' : `${withoutRecord} events were`} synced as a list entry only; sync scope All brings the whole record.`
+          : '';
+      throw new IpcFailure(
+        'invalid_input',
+        `No event ${season === null ? '' : `of ${season} `}in this copy can go into a bundle.${scope}`,
+        [{ field: 'season', issue: 'no event to hand over' }],
+      );
+    }
+    const day = formatTimestamp(this.now()).slice(0, 10);
+    const path = await this.options.platform.chooseSavePath({
+      suggestedName: `pitside-${season ?? 'all'}-${day}.pitside`,
+      kind: BUNDLE_KIND,
+    });
+    if (path === null) return { saved: false, path: null, events: 0, bytes: 0 };
+    try {
+      await this.workspace.withLayer((layer) =>
+        exportBundle(layer.cache.reader, { events: null, season }, path, this.now()),
+      );
+    } catch (error) {
+      // The writer left any file there as it was; a place only reserved for it goes again.
+      if (statSync(path, { throwIfNoEntry: false })?.size === 0) rmSync(path, { force: true });
+      throw asFailure(error, 'Nothing was exported');
+    }
+    return { saved: true, path, events, bytes: statSync(path).size };
+  }
+
+  async choose(): Promise<BundlePreview | null> {
+    const file = await this.options.platform.chooseFile({ kind: BUNDLE_KIND });
+    if (file === null) return null;
+    const summary = await this.inspect(file);
+    const placement = await this.workspace.withProfilesHeld((held) =>
+      Promise.resolve(placementOf(held, summary.service)),
+    );
+    const token = randomUUID();
+    this.chosen = { token, file };
+    return {
+      token,
+      fileName: basename(file),
+      summary: summaryLine(summary, this.now()),
+      service: summary.service,
+      destination: destinationOf(placement),
+    };
+  }
+
+  async import(token: string): Promise<BundleImported> {
+    const chosen = this.chosen;
+    if (chosen === null || chosen.token !== token) {
+      throw new IpcFailure(
+        'invalid_input',
+        'That bundle is no longer the one chosen. Choose it again to see what it brings.',
+        [{ field: 'token', issue: 'not the bundle chosen last' }],
+      );
+    }
+    // Read whole again: the file may have changed since its preview.
+    const summary = await this.inspect(chosen.file);
+    const imported = await this.workspace.withProfilesHeld(async (held) => {
+      const placement = placementOf(held, summary.service);
+      const tally = await this.merge(chosen.file, summary, held, placement).catch((error) => {
+        throw asFailure(error);
+      });
+      if (placement.kind === 'new') await held.add(placement.profile);
+      return { ...tally, destination: destinationOf(placement) };
+    });
+    this.chosen = null;
+    return { summary: summaryLine(summary, this.now()), ...imported };
+  }
+
+  private async inspect(file: string): Promise<BundleSummary> {
+    try {
+      return await inspectBundle(file);
+    } catch (error) {
+      throw asFailure(error);
+    }
+  }
+
+  private async merge(
+    file: string,
+    summary: BundleSummary,
+    held: HeldProfiles,
+    placement: Placement,
+  ): Promise<MergeTally> {
+    if (placement.kind !== 'shown') {
+      const cacheFile = cacheFileOf(this.options.dataDirectory, {
+        kind: 'named',
+        profile: placement.profile,
+      });
+      return mergeIntoCacheFile(file, cacheFile, summary.service, this.options);
+    }
+    // Through the open layer's own queue: the sync's writes wait their turn, and every view hears.
+    const { cache, queue } = held.layer;
+    const bundle = await openBundle(file);
+    try {
+      return await mergeBundle(
+        bundle,
+        { reader: cache.reader, writer: cache.writer, queue },
+        false,
+      );
+    } finally {
+      await bundle.close();
+    }
+  }
+}
