@@ -101,7 +101,9 @@ export function summaryLine(summary: BundleSummary, now: Date): string {
   if (summary.syncedFrom !== null && summary.syncedTo !== null) {
     const oldest = age(summary.syncedFrom, now);
     const newest = age(summary.syncedTo, now);
-    synced = oldest === newest ? `synced ${newest} ago` : `synced ${newest} to ${oldest} ago`;
+    const ago = (text: string) => (text === '0 min' ? 'just now' : `${text} ago`);
+    synced =
+      oldest === newest ? `synced ${ago(newest)}` : `synced ${ago(oldest)} to ${ago(newest)}`;
   }
   return `${counts}, ${synced} from ${hostOf(summary.service)}`;
 }

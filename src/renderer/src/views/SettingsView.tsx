@@ -1,5 +1,6 @@
 import { useSetupState } from '../stores/setup';
 import '../styles/setup.css';
+import { BundleSection } from './setup/BundleSection';
 import { ClearCacheSection } from './setup/ClearCacheSection';
 import { DataSection } from './setup/DataSection';
 import { ProfilesSection } from './setup/ProfilesSection';
@@ -11,8 +12,8 @@ import { ThemeSection } from './setup/ThemeSection';
 import { UpdatesSection } from './setup/UpdatesSection';
 
 /**
- * `#/settings`: the service and its key, the sync scope, sharing at the venue, the theme, the
- * cache and the data.
+ * `#/settings`: the service and its key, the sync scope, sharing at the venue (over the network
+ * or as a file), the theme, the cache and the data.
  */
 export function SettingsView() {
   const setup = useSetupState().value;
@@ -23,6 +24,7 @@ export function SettingsView() {
       <ProfilesSection />
       <SyncScopeSection />
       <ShareSection />
+      <BundleSection />
       <ThemeSection />
       <NotificationsSection />
       <ClearCacheSection />

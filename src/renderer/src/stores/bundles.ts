@@ -1,0 +1,75 @@
+import { create } from 'zustand';
+import type {
+  BundleExported,
+  BundleImported,
+  BundleOptions,
+  BundlePreview,
+} from '../../../shared/ipc/bundles';
+import { bridge, describeError, unwrap } from '../api';
+
+interface BundleStore {
+  options: BundleOptions | null;
+  /** The file chosen to import, read and checked, waiting for Merge or Cancel. */
+  preview: BundlePreview | null;
+  /** What the last export or import did; one at a time, the newest. */
+  done:
+    | { kind: 'exported'; result: BundleExported }
+    | { kind: 'imported'; result: BundleImported }
+    | null;
+  /** Why the last action failed, in words. */
+  error: string | null;
+  busy: 'export' | 'choose' | 'import' | null;
+  load: () => Promise<void>;
+  exportSeason: (season: string | null) => Promise<void>;
+  choose: () => Promise<void>;
+  merge: () => Promise<void>;
+  cancel: () => void;
+}
+
+/** Settings → Hand over a file: a bundle written for another laptop, or one taken from it. */
+export const useBundles = create<BundleStore>()((set, get) => {
+  const act = async (busy: NonNullable<BundleStore['busy']>, action: () => Promise<void>) => {
+    set({ busy, error: null });
+    try {
+      await action();
+    } catch (error) {
+      set({ error: describeError(error) });
+    } finally {
+      set({ busy: null });
+    }
+  };
+  return {
+    options: null,
+    preview: null,
+    done: null,
+    error: null,
+    busy: null,
+    load: async () => {
+      try {
+        set({ options: await unwrap(bridge().bundle.get()) });
+      } catch (error) {
+        set({ error: describeError(error) });
+      }
+    },
+    exportSeason: (season) =>
+      act('export', async () => {
+        const result = await unwrap(bridge().bundle.export({ season }));
+        // A closed dialog is no news.
+        if (result.saved) set({ done: { kind: 'exported', result } });
+      }),
+    choose: () =>
+      act('choose', async () => {
+        set({ preview: null, done: null });
+        set({ preview: await unwrap(bridge().bundle.choose()) });
+      }),
+    merge: () =>
+      act('import', async () => {
+        const preview = get().preview;
+        if (preview === null) return;
+        const result = await unwrap(bridge().bundle.import({ token: preview.token }));
+        set({ preview: null, done: { kind: 'imported', result } });
+        await get().load();
+      }),
+    cancel: () => set({ preview: null, error: null }),
+  };
+});

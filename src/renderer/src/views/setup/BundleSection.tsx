@@ -1,0 +1,197 @@
+import { Archive } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import type {
+  BundleDestination,
+  BundleExported,
+  BundleImported,
+  BundleOptions,
+  BundlePreview,
+} from '../../../../shared/ipc/bundles';
+import { bridge } from '../../api';
+import { useBundles } from '../../stores/bundles';
+import { useSetupState } from '../../stores/setup';
+
+/** "146 KB", "4.5 MB": a file's size as a person reads it off a USB stick. */
+export function fileSize(bytes: number): string {
+  if (bytes < 1000) return `${bytes} bytes`;
+  if (bytes < 1_000_000) return `${Math.round(bytes / 1000)} KB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+const events = (count: number) => `${count.toLocaleString()} ${count === 1 ? 'event' : 'events'}`;
+
+export function destinationWords(destination: BundleDestination): string {
+  switch (destination.kind) {
+    case 'shown':
+      return 'The copy shown now: for each part, the copy synced later is kept.';
+    case 'profile':
+      return `The profile “${destination.name}”, which is not shown now: for each part, the copy synced later is kept.`;
+    case 'new':
+      return `A new profile, “${destination.name}”: the bundle is from another service than the one shown. Add its key there to sync it.`;
+  }
+}
+
+function ExportForm({ options, demo }: { options: BundleOptions; demo: boolean }) {
+  const exportSeason = useBundles((store) => store.exportSeason);
+  const busy = useBundles((store) => store.busy);
+  const [choice, setChoice] = useState('all');
+  const id = useId();
+  const total = options.seasons.reduce((sum, season) => sum + season.events, 0);
+  const nothing = demo || total === 0;
+  return (
+    <form
+      className="connect-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void exportSeason(choice === 'all' ? null : choice);
+      }}
+      data-testid="bundle-export-form"
+    >
+      <div className="field">
+        <label htmlFor={id}>What goes in</label>
+        <select
+          id={id}
+          className="input"
+          value={choice}
+          disabled={nothing}
+          onChange={(event) => setChoice(event.target.value)}
+          data-testid="bundle-season"
+        >
+          <option value="all">Every season ({events(total)})</option>
+          {options.seasons.map(({ season, events: count }) => (
+            <option key={season} value={season}>
+              {season} ({events(count)})
+            </option>
+          ))}
+        </select>
+        <p className="field-hint" data-testid="bundle-export-hint">
+          {demo
+            ? 'The demo is shown: every Pitside has its data, so there is nothing to hand over.'
+            : 'The events with their teams, matches, clips and statistics, as the service sent them and when. Never your edits not sent, favorites, pick lists or notes.'}
+          {!demo &&
+            options.withoutRecord > 0 &&
+            ` ${events(options.withoutRecord)} synced as list entries only are left out; sync scope All brings them whole.`}
+        </p>
+      </div>
+      <div className="section-actions">
+        <button type="submit" className="button primary" disabled={nothing || busy !== null}>
+          Export for another laptop
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function PreviewCard({ preview }: { preview: BundlePreview }) {
+  const merge = useBundles((store) => store.merge);
+  const cancel = useBundles((store) => store.cancel);
+  const busy = useBundles((store) => store.busy);
+  return (
+    <div className="bundle-preview" data-testid="bundle-preview">
+      <dl className="settings-facts">
+        <dt>File</dt>
+        <dd className="mono">{preview.fileName}</dd>
+        <dt>Brings</dt>
+        <dd data-testid="bundle-summary">{preview.summary}</dd>
+        <dt>Goes into</dt>
+        <dd data-testid="bundle-destination">{destinationWords(preview.destination)}</dd>
+      </dl>
+      <p className="field-hint">
+        Your edits not sent, favorites, pins, pick lists and notes stay as they are.
+      </p>
+      <div className="section-actions">
+        <button
+          type="button"
+          className="button primary"
+          disabled={busy !== null}
+          onClick={() => void merge()}
+        >
+          Merge
+        </button>
+        <button type="button" className="button" disabled={busy !== null} onClick={cancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function exportedWords({ path, events: count, bytes }: BundleExported): string {
+  return `Saved ${events(count)} (${fileSize(bytes)}) to ${path ?? 'the file chosen'}.`;
+}
+
+function importedWords({
+  summary,
+  destination,
+  merged,
+  keptNewer,
+  skipped,
+}: BundleImported): string {
+  const into =
+    destination.kind === 'shown'
+      ? 'into the copy shown'
+      : destination.kind === 'new'
+        ? `into the new profile “${destination.name}”`
+        : `into the profile “${destination.name}”`;
+  const parts = [
+    `${merged.toLocaleString()} ${merged === 1 ? 'part was' : 'parts were'} newer and merged`,
+    `${keptNewer.toLocaleString()} kept as they were (this laptop’s were as new)`,
+  ];
+  if (skipped > 0) parts.push(`${skipped.toLocaleString()} of events deleted here left out`);
+  return `Imported ${into}: ${summary}. ${parts.join('; ')}.`;
+}
+
+/** "Hand over a file": a bundle for a laptop no network reaches, or one taken from it. */
+export function BundleSection() {
+  const options = useBundles((store) => store.options);
+  const preview = useBundles((store) => store.preview);
+  const done = useBundles((store) => store.done);
+  const error = useBundles((store) => store.error);
+  const busy = useBundles((store) => store.busy);
+  const load = useBundles((store) => store.load);
+  const choose = useBundles((store) => store.choose);
+  const demo = useSetupState().value?.mode === 'demo';
+  useEffect(() => {
+    void load();
+    // What can be exported changes with every sync and switch of profile.
+    return bridge().subscribe('cache:changed', () => void load());
+  }, [load]);
+  return (
+    <section className="settings-section" aria-labelledby="settings-bundle" data-testid="bundle">
+      <h2 id="settings-bundle">
+        <Archive size={16} aria-hidden="true" /> Hand over a file
+      </h2>
+      <p className="muted">
+        No network at all: write this copy to one file, carry it over (a USB stick will do) and
+        import it on the other laptop.
+      </p>
+      {error !== null && (
+        <p className="field-error" role="alert" data-testid="bundle-error">
+          {error}
+        </p>
+      )}
+      {done !== null && (
+        <p className="muted" role="status" data-testid="bundle-done">
+          {done.kind === 'exported' ? exportedWords(done.result) : importedWords(done.result)}
+        </p>
+      )}
+      <h3>Export for another laptop</h3>
+      {options !== null && <ExportForm options={options} demo={demo} />}
+      <h3>Import a bundle</h3>
+      {preview === null ? (
+        <div className="section-actions">
+          <button
+            type="button"
+            className="button"
+            disabled={busy !== null}
+            onClick={() => void choose()}
+          >
+            Import a bundle…
+          </button>
+        </div>
+      ) : (
+        <PreviewCard preview={preview} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { expect, test } from './fixtures';
+
+/*
+ * Settings → Hand over a file, through the preview on a default-scope copy of the reference
+ * service. The preview has no dialogs: a save lands in DATA/exports, and the file "chosen" to
+ * import is the newest .pitside file in DATA/imports (the headless platform's stand-in for the
+ * native dialogs, which need Electron).
+ */
+
+const VIEWPORT = { width: 1366, height: 900 };
+
+test('exports the copy shown, then previews and merges a bundle, and refuses a bad one', async ({
+  app,
+  dataDirectory,
+}, testInfo) => {
+  const { page } = app;
+  await page.setViewportSize(VIEWPORT);
+  await app.go('/settings');
+  const section = page.getByTestId('bundle');
+  await expect(section.getByRole('heading', { name: 'Hand over a file' })).toBeVisible();
+
+  // A default-scope copy holds a few events whole; the rest are list entries, and left out.
+  const season = section.getByTestId('bundle-season');
+  await expect(season.locator('option').first()).toHaveText(/^Every season \(\d+ events?\)$/);
+  await expect(section.getByTestId('bundle-export-hint')).toContainText(
+    'synced as list entries only are left out; sync scope All brings them whole.',
+  );
+  await section.getByRole('button', { name: 'Export for another laptop' }).click();
+  const done = section.getByTestId('bundle-done');
+  await expect(done).toHaveText(
+    /^Saved \d+ events? \(\d+ KB\) to .*pitside-all-[\d-]+\.pitside\.$/,
+  );
+  const saved = /to (.*)\.$/.exec((await done.textContent()) ?? '')?.[1] ?? '';
+  expect(saved.startsWith(join(dataDirectory, 'exports'))).toBe(true);
+
+  // The other laptop: here, the same copy takes its own bundle back, and keeps what it has.
+  const imports = join(dataDirectory, 'imports');
+  mkdirSync(imports, { recursive: true });
+  copyFileSync(saved, join(imports, basename(saved)));
+  await section.getByRole('button', { name: 'Import a bundle…' }).click();
+  const preview = section.getByTestId('bundle-preview');
+  await expect(preview.getByTestId('bundle-summary')).toHaveText(
+    /^\d+ events?, [\d,]+ teams?, .* synced (just now|.* ago) from 127\.0\.0\.1:\d+$/,
+  );
+  await expect(preview.getByTestId('bundle-destination')).toHaveText(
+    'The copy shown now: for each part, the copy synced later is kept.',
+  );
+  await section.getByRole('heading', { name: 'Hand over a file' }).scrollIntoViewIfNeeded();
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await section.screenshot({ path: testInfo.outputPath(`bundle-panel-${theme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await preview.getByRole('button', { name: 'Merge' }).click();
+  await expect(done).toHaveText(
+    /^Imported into the copy shown: .*\. 0 parts were newer and merged; [\d,]+ kept as they were/,
+  );
+  await expect(preview).toBeHidden();
+
+  // A file that is not a bundle: said plainly, and nothing to merge.
+  writeFileSync(join(imports, 'zz-not-a-bundle.pitside'), 'PK\u0003\u0004 a zip, not a bundle');
+  await section.getByRole('button', { name: 'Import a bundle…' }).click();
+  await expect(section.getByTestId('bundle-error')).toHaveText(
+    /^This bundle cannot be imported: .+\.$/,
+  );
+  await expect(preview).toBeHidden();
+});
