@@ -14,5 +14,7 @@ const ADVICE: Partial<Record<ApiErrorCode, (error: ApiError) => string>> = {
   unauthorized: (error) =>
     `The service refused the API key: enter a valid key in Settings (it said: ${error.message})`,
   forbidden: (error) =>
-    `The API key lacks the role this needs: ask the service's admin for one that has it (it said: ${error.message})`,
+    error.status === 405
+      ? `This address takes no changes, only reads: a venue share is one. Edits go to the service itself, from its own profile (it said: ${error.message})`
+      : `The API key lacks the role this needs: ask the service's admin for one that has it (it said: ${error.message})`,
 };

@@ -71,7 +71,9 @@ export type StatusFailure = (typeof STATUS_FAILURES)[number];
 /** The failure an HTTP error status stands for; 2xx and 304 never get here. */
 export function failureForStatus(status: number): StatusFailure {
   if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
+  // 405: the server takes no writes at all (a venue share answers GET only). Refused for good,
+  // as a missing role is, and the role probe reads it as one: no edit is queued for it.
+  if (status === 403 || status === 405) return 'forbidden';
   if (status === 404) return 'not_found';
   if (status === 409 || status === 412) return 'conflict';
   if (status === 429) return 'rate_limited';

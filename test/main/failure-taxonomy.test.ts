@@ -34,6 +34,7 @@ describe('one list of failures', () => {
     [401, 'unauthorized'],
     [403, 'forbidden'],
     [404, 'not_found'],
+    [405, 'forbidden'],
     [409, 'conflict'],
     [412, 'conflict'],
     [413, 'rejected'],
@@ -53,6 +54,14 @@ describe('one list of failures', () => {
 });
 
 describe('what a person reads', () => {
+  it('says an address that takes no writes is read-only, and where edits go instead', () => {
+    const words = failureWords(
+      new ApiError('forbidden', 'A share is read-only: it answers GET only.', { status: 405 }),
+    );
+    expect(words).toMatch(/^This address takes no changes, only reads: a venue share is one\./);
+    expect(words).toMatch(/\(it said: A share is read-only: it answers GET only\.\)$/);
+  });
+
   it('says plainly that the key lacks the role, with the service’s own words after', () => {
     const words = failureWords(
       new ApiError('forbidden', 'This needs the admin role.', { status: 403 }),

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCacheForReading } from '../../../src/cli/data-dir';
+import { createApiClient } from '../../../src/main/api/client';
 import { FreshnessReader } from '../../../src/main/cache/queries/freshness';
+import { probeRole } from '../../../src/main/outbox/role';
 import { startShare, type RunningShare } from '../../../src/main/share/share-server';
 import { exportJson, runCli, startCli, summaryOf } from '../../cli/run-cli';
 import { allPages } from '../../cli/service-pages';
@@ -300,6 +302,21 @@ describe('edits on a receiving laptop', () => {
       await close();
     }
   }, 120_000);
+
+  it('are not offered there: the role probe reads a share as taking no edits', async () => {
+    const { share, close } = await shareOf(viewerSource);
+    try {
+      const client = createApiClient({
+        baseUrl: base(share),
+        fetch,
+        apiKey: () => Promise.resolve(share.key),
+      });
+      // The probe's write is answered 405, which is read as a refusal for good, never retried.
+      expect(await probeRole(client)).toEqual(['edit-forbidden']);
+    } finally {
+      await close();
+    }
+  });
 });
 
 describe('a share’s rate limit', () => {
