@@ -18,6 +18,11 @@ test('shares the copy on loopback, shows who synced, and stops', async ({ app },
   await app.go('/settings');
   const section = page.getByTestId('share');
   await expect(section.getByRole('heading', { name: 'Share at the venue' })).toBeVisible();
+  // A default-scope copy is mostly lists: the panel says so before anything is shared.
+  const caution = section.getByTestId('share-scope');
+  await expect(caution).toContainText('synced with scope Default');
+  await page.getByTestId('sync-scope').getByRole('radio', { name: 'All' }).check();
+  await expect(caution).toBeHidden();
   await section.getByLabel('Share on').selectOption('127.0.0.1');
   await section.getByRole('button', { name: 'Start sharing' }).click();
 

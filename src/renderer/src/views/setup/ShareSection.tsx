@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import type { NearbyShare, ShareInterface, ShareState } from '../../../../shared/ipc/share';
 import { localDateTime } from '../../format/dates';
 import { useProfileDraft } from '../../stores/profile-draft';
+import { useServiceSettings } from '../../stores/service-settings';
 import { useShare } from '../../stores/share';
 import { QrCode } from './share/QrCode';
 
@@ -167,6 +168,7 @@ export function ShareSection() {
   const state = useShare((store) => store.state);
   const error = useShare((store) => store.error);
   const load = useShare((store) => store.load);
+  const scope = useServiceSettings()?.scope ?? null;
   useEffect(() => {
     void load();
   }, [load]);
@@ -182,6 +184,13 @@ export function ShareSection() {
         Other laptops at the venue sync this copy from this laptop when the wifi will not reach the
         service. Events that are not public on the service are never shared.
       </p>
+      {scope === 'default' && (
+        <p className="settings-caution" data-testid="share-scope">
+          This copy is synced with scope Default: the events and teams lists, and only the events
+          held whole. A laptop that syncs from it gets no more. To share everything, choose Sync
+          scope All above and sync first.
+        </p>
+      )}
       {failure !== null && (
         <p className="field-error" role="alert" data-testid="share-error">
           {failure}
