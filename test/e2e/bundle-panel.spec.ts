@@ -1,5 +1,6 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { runCli } from '../cli/run-cli';
 import { expect, test } from './fixtures';
 
 /*
@@ -66,4 +67,36 @@ test('exports the copy shown, then previews and merges a bundle, and refuses a b
     /^This bundle cannot be imported: .+\.$/,
   );
   await expect(preview).toBeHidden();
+});
+
+test.describe('a laptop with no copy and no network', () => {
+  test.use({ start: 'first-run' });
+
+  test('opens a copy handed over as a file from the first screen, and shows it', async ({
+    app,
+    service,
+    dataDirectory,
+  }, testInfo) => {
+    // The other laptop's copy, made with the command line from the same service.
+    const source = testInfo.outputPath('source');
+    const bundle = join(dataDirectory, 'imports', 'handed-over.pitside');
+    mkdirSync(join(dataDirectory, 'imports'), { recursive: true });
+    const sync = await runCli(['sync', '--service', service.url, '--data-dir', source], {
+      PITSIDE_API_KEY: service.keys.viewer,
+    });
+    expect(sync.code, sync.stderr).toBe(0);
+    const made = await runCli(['bundle', 'export', '--data-dir', source, '--out', bundle]);
+    expect(made.code, made.stderr).toBe(0);
+    // From here on, no service at all: the bundle is all there is.
+    await service.stop();
+
+    const { page } = app;
+    const card = page.getByTestId('first-run-bundle');
+    await card.getByRole('button', { name: 'Import a bundle…' }).click();
+    await expect(card.getByTestId('bundle-destination')).toContainText('A new profile');
+    await card.getByRole('button', { name: 'Merge' }).click();
+    await expect(page).toHaveURL(/#\/events/);
+    await expect(page.getByTestId('first-run')).toBeHidden();
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+  });
 });

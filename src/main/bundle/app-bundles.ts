@@ -28,6 +28,7 @@ export const BUNDLE_KIND: FileKind = { name: 'Pitside bundle', extensions: ['pit
 /** What the bundle commands need of the workspace. */
 export interface BundleWorkspace {
   readonly profile: 'demo' | 'service';
+  switchProfile(id: string): Promise<unknown>;
   withLayer<Result>(use: (layer: DataLayer) => Result | Promise<Result>): Promise<Result>;
   withProfilesHeld<Result>(change: (held: HeldProfiles) => Promise<Result>): Promise<Result>;
 }
@@ -162,10 +163,14 @@ export class AppBundles {
         throw asFailure(error);
       });
       if (placement.kind === 'new') await held.add(placement.profile);
-      return { ...tally, destination: destinationOf(placement) };
+      // A laptop that never had a copy (no network to connect with, say) shows this one at once.
+      const show = placement.kind === 'new' && held.firstRun ? placement.profile.id : null;
+      return { ...tally, destination: destinationOf(placement), show };
     });
     this.chosen = null;
-    return { summary: summaryLine(summary, this.now()), ...imported };
+    if (imported.show !== null) await this.workspace.switchProfile(imported.show);
+    const { show, ...result } = imported;
+    return { summary: summaryLine(summary, this.now()), ...result, shown: show !== null };
   }
 
   private async inspect(file: string): Promise<BundleSummary> {

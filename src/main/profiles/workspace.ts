@@ -63,6 +63,8 @@ export interface HeldProfiles {
   /** The named profile shown; `null` while the demo is (or before the first profile). */
   shown: NamedProfile | null;
   profiles: readonly NamedProfile[];
+  /** Nothing is shown yet: no profile, and the demo never chosen. */
+  firstRun: boolean;
   /** Adds a profile (its cache already made), not shown, without a key. */
   add(profile: NamedProfile): Promise<void>;
 }
@@ -315,6 +317,7 @@ export class Workspace {
           layer,
           shown: this.state.profile === 'service' ? this.activeProfile : null,
           profiles: this.profiles,
+          firstRun: this.setupState().mode === 'first-run',
           add: (profile) => this.saveProfiles([...this.profiles, profile]),
         }),
       ),

@@ -53,6 +53,8 @@ export const bundleImportedSchema = z.object({
   keptNewer: z.number().int(),
   /** Parts of events deleted here, waiting to be sent: left out. */
   skipped: z.number().int(),
+  /** The new profile is shown now: the import was this laptop's first copy. */
+  shown: z.boolean(),
 });
 export type BundleImported = z.infer<typeof bundleImportedSchema>;
 

@@ -120,7 +120,7 @@ describe('importing a bundle in the app', () => {
     const imported = await valueOf<BundleImported>(
       app.dispatch('bundle:import', { token: preview.token }),
     );
-    expect(imported.destination).toEqual({ kind: 'shown' });
+    expect(imported).toMatchObject({ destination: { kind: 'shown' }, shown: false });
     expect(imported.merged).toBeGreaterThan(0);
     await settled(app.workspace);
     expect(await eventNames(app)).toEqual(['League Final', 'League Late Entry', 'League Opener']);
@@ -159,6 +159,7 @@ describe('importing a bundle in the app', () => {
 
     // Its copy is there offline: switching asks no service.
     await other.close();
+    expect(imported.shown).toBe(false);
     const { profiles } = await valueOf<ProfileList>(app.dispatch('profiles:list', undefined));
     const added = profiles.find((profile) => profile.name === name);
     await valueOf(app.dispatch('profiles:switch', { id: added!.id }));
@@ -184,6 +185,28 @@ describe('importing a bundle in the app', () => {
     expect((await failure(app.dispatch('bundle:import', { token: '../x' }))).code).toBe(
       'invalid_input',
     );
+  });
+
+  it('shows a laptop’s first copy at once, with no service to reach', async () => {
+    await other.close().catch(() => undefined);
+    opened = await openTestWorkspace(mkdtempSync(join(root, 'first-')));
+    const app = opened;
+    expect(await valueOf(app.dispatch('setup:get', undefined))).toMatchObject({
+      mode: 'first-run',
+    });
+    offer(app, otherBundle);
+    const preview = await valueOf<BundlePreview>(app.dispatch('bundle:choose', undefined));
+    expect(preview.destination).toEqual({ kind: 'new', name: other.url });
+    const imported = await valueOf<BundleImported>(
+      app.dispatch('bundle:import', { token: preview.token }),
+    );
+    expect(imported).toMatchObject({ shown: true, destination: { kind: 'new' } });
+    expect(await valueOf(app.dispatch('setup:get', undefined))).toMatchObject({
+      mode: 'service',
+      serviceUrl: other.url,
+    });
+    expect(await eventNames(app)).toEqual(['Other League Opener']);
+    expect(await profileNames(app)).toEqual([`${other.url} (shown)`]);
   });
 
   it('answers a closed dialog with null, and changes nothing', async () => {

@@ -1,13 +1,16 @@
-import { Database, PlugZap } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Archive, Database, PlugZap } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../routes';
+import { useBundles } from '../stores/bundles';
 import { useSetup } from '../stores/setup';
 import '../styles/setup.css';
+import { ImportBundle } from './setup/BundleSection';
 import { ConnectForm } from './setup/ConnectForm';
 
 /**
- * The first screen when no service is configured: the demo, or a real service. Whichever
+ * The first screen when no service is configured: the demo, a real service, or a copy another
+ * laptop handed over as a file (where there is no network to connect with). Whichever
  * succeeds switches the app to its views (App follows `setup.mode`); this screen only sends the
  * person to the events list.
  */
@@ -21,6 +24,13 @@ export function FirstRun() {
   if (busy === 'connect' && demoTried) setDemoTried(false);
   const demoError = demoTried && busy === null ? (connectError?.message ?? null) : null;
   const demoErrorId = useId();
+  const bundleError = useBundles((state) => state.error);
+  const bundleShown = useBundles(
+    (state) => state.done?.kind === 'imported' && state.done.result.shown,
+  );
+  useEffect(() => {
+    if (bundleShown) void navigate(paths.events());
+  }, [bundleShown, navigate]);
 
   const startDemo = async () => {
     if (busy !== null) return;
@@ -74,6 +84,25 @@ export function FirstRun() {
             before it saves anything.
           </p>
           <ConnectForm onConnected={() => void navigate(paths.events())} />
+        </section>
+        <section
+          className="card setup-choice"
+          aria-labelledby="first-run-bundle"
+          data-testid="first-run-bundle"
+        >
+          <h2 id="first-run-bundle">
+            <Archive size={16} aria-hidden="true" /> Open a copy from another laptop
+          </h2>
+          <p>
+            No network here? On a laptop that has the data: Settings → Hand over a file → Export for
+            another laptop. Then open its .pitside file here; it works offline at once.
+          </p>
+          {bundleError !== null && (
+            <p className="form-error" role="alert" data-testid="first-run-bundle-error">
+              {bundleError}
+            </p>
+          )}
+          <ImportBundle />
         </section>
       </div>
     </div>

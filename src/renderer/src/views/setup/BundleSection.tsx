@@ -141,15 +141,32 @@ function importedWords({
   return `Imported ${into}: ${summary}. ${parts.join('; ')}.`;
 }
 
+/** Import a bundle…, then what the chosen file brings, with Merge and Cancel. */
+export function ImportBundle() {
+  const preview = useBundles((store) => store.preview);
+  const busy = useBundles((store) => store.busy);
+  const choose = useBundles((store) => store.choose);
+  if (preview !== null) return <PreviewCard preview={preview} />;
+  return (
+    <div className="section-actions">
+      <button
+        type="button"
+        className="button"
+        disabled={busy !== null}
+        onClick={() => void choose()}
+      >
+        Import a bundle…
+      </button>
+    </div>
+  );
+}
+
 /** "Hand over a file": a bundle for a laptop no network reaches, or one taken from it. */
 export function BundleSection() {
   const options = useBundles((store) => store.options);
-  const preview = useBundles((store) => store.preview);
   const done = useBundles((store) => store.done);
   const error = useBundles((store) => store.error);
-  const busy = useBundles((store) => store.busy);
   const load = useBundles((store) => store.load);
-  const choose = useBundles((store) => store.choose);
   const demo = useSetupState().value?.mode === 'demo';
   useEffect(() => {
     void load();
@@ -178,20 +195,7 @@ export function BundleSection() {
       <h3>Export for another laptop</h3>
       {options !== null && <ExportForm options={options} demo={demo} />}
       <h3>Import a bundle</h3>
-      {preview === null ? (
-        <div className="section-actions">
-          <button
-            type="button"
-            className="button"
-            disabled={busy !== null}
-            onClick={() => void choose()}
-          >
-            Import a bundle…
-          </button>
-        </div>
-      ) : (
-        <PreviewCard preview={preview} />
-      )}
+      <ImportBundle />
     </section>
   );
 }
