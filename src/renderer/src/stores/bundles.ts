@@ -26,6 +26,9 @@ interface BundleStore {
   cancel: () => void;
 }
 
+let reading: Promise<void> | null = null;
+let again = false;
+
 /** Settings → Hand over a file: a bundle written for another laptop, or one taken from it. */
 export const useBundles = create<BundleStore>()((set, get) => {
   const act = async (busy: NonNullable<BundleStore['busy']>, action: () => Promise<void>) => {
@@ -45,11 +48,25 @@ export const useBundles = create<BundleStore>()((set, get) => {
     error: null,
     busy: null,
     load: async () => {
-      try {
-        set({ options: await unwrap(bridge().bundle.get()) });
-      } catch (error) {
-        set({ error: describeError(error) });
+      // During a sync change notices come many times a second: one read at a time, and one more
+      // after it for whatever changed meanwhile.
+      if (reading !== null) {
+        again = true;
+        return reading;
       }
+      reading = (async () => {
+        try {
+          do {
+            again = false;
+            set({ options: await unwrap(bridge().bundle.get()) });
+          } while (again);
+        } catch (error) {
+          set({ error: describeError(error) });
+        } finally {
+          reading = null;
+        }
+      })();
+      return reading;
     },
     exportSeason: (season) =>
       act('export', async () => {
