@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: build the app, make sure Electron and an Electron build of SQLite are there, launch.
+// `npm start`: make sure Electron is there, build the app and an Electron build of SQLite, launch.
 // Until the app runs, everything said here (and by the build) goes to stderr: stdout belongs to
 // the app alone.
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,13 +13,6 @@ function fail(lines) {
   console.error(['', ...lines, ''].join('\n'));
   process.exit(1);
 }
-
-const build = spawnSync(
-  process.execPath,
-  [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--logLevel', 'warn'],
-  { cwd: root, stdio: ['inherit', process.stderr.fd, 'inherit'] },
-);
-if (build.status !== 0) fail(['Pitside could not be built (see the errors above).']);
 
 let binary = electronBinary();
 if (binary === null) {
@@ -35,6 +28,14 @@ if (binary === null) {
     'address to open). `npm test` runs the whole suite, `npm run server` the reference service.',
   ]);
 }
+
+// Built once the runtime is known to be there: where it cannot start, the answer comes at once.
+const build = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--logLevel', 'warn'],
+  { cwd: root, stdio: ['inherit', process.stderr.fd, 'inherit'] },
+);
+if (build.status !== 0) fail(['Pitside could not be built (see the errors above).']);
 
 const native = buildElectronNative();
 if (!native.ok) {
