@@ -16,11 +16,7 @@ test('exports the copy shown, then previews and merges a bundle, and refuses a b
   app,
   dataDirectory,
 }, testInfo) => {
-  const { page } = app;
-  await page.setViewportSize(VIEWPORT);
-  await app.go('/settings');
-  const section = page.getByTestId('bundle');
-  await expect(section.getByRole('heading', { name: 'Hand over a file' })).toBeVisible();
+  const section = await app.settingsSection('bundle', 'Hand over a file', VIEWPORT);
 
   // A default-scope copy holds a few events whole; the rest are list entries, and left out.
   const season = section.getByTestId('bundle-season');
@@ -49,11 +45,7 @@ test('exports the copy shown, then previews and merges a bundle, and refuses a b
     'The copy shown now: for each part, the copy synced later is kept.',
   );
   await section.getByRole('heading', { name: 'Hand over a file' }).scrollIntoViewIfNeeded();
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await section.screenshot({ path: testInfo.outputPath(`bundle-panel-${theme}.png`) });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await app.inBothThemes(testInfo, 'bundle-panel', (path) => section.screenshot({ path }));
   await preview.getByRole('button', { name: 'Merge' }).click();
   await expect(done).toHaveText(
     /^Imported into the copy shown: .*\. 0 parts were newer and merged; [\d,]+ kept as they were/,

@@ -14,10 +14,7 @@ const VIEWPORT = { width: 1366, height: 860 };
 
 test('shares the copy on loopback, shows who synced, and stops', async ({ app }, testInfo) => {
   const { page } = app;
-  await page.setViewportSize(VIEWPORT);
-  await app.go('/settings');
-  const section = page.getByTestId('share');
-  await expect(section.getByRole('heading', { name: 'Share at the venue' })).toBeVisible();
+  const section = await app.settingsSection('share', 'Share at the venue', VIEWPORT);
   // A default-scope copy is mostly lists: the panel says so before anything is shared.
   const caution = section.getByTestId('share-scope');
   await expect(caution).toContainText('synced with scope Default');
@@ -44,10 +41,7 @@ test('shares the copy on loopback, shows who synced, and stops', async ({ app },
   await expect(section.getByTestId('share-clients')).toContainText('2');
 
   await section.getByRole('heading', { name: 'Share at the venue' }).scrollIntoViewIfNeeded();
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await section.screenshot({ path: testInfo.outputPath(`share-panel-${theme}.png`) });
-  }
+  await app.inBothThemes(testInfo, 'share-panel', (path) => section.screenshot({ path }));
 
   await section.getByRole('button', { name: 'Stop sharing' }).click();
   await expect(section.getByRole('button', { name: 'Start sharing' })).toBeVisible();

@@ -21,15 +21,9 @@ test.describe('in the preview', () => {
     dataDirectory,
   }, testInfo) => {
     const { page } = app;
-    await page.setViewportSize(VIEWPORT);
-    await app.go('/settings');
-    const section = page.getByTestId('updates');
-    await expect(section.getByRole('heading', { name: 'Updates' })).toBeVisible();
+    const section = await app.settingsSection('updates', 'Updates', VIEWPORT);
     await section.getByRole('heading', { name: 'Updates' }).scrollIntoViewIfNeeded();
-    for (const theme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: theme });
-      await page.screenshot({ path: testInfo.outputPath(`updates-off-${theme}.png`) });
-    }
+    await app.inBothThemes(testInfo, 'updates-off', (path) => page.screenshot({ path }));
     const status = section.getByTestId('update-status');
     await expect(status).toHaveAttribute('data-mode', 'off');
     await expect(status).toContainText('Updates are off: this copy of Pitside runs from source');

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { join } from 'node:path';
 import type { RunningPreview } from '../../../src/preview/preview';
 import { QuickOpenDialog } from './quick-open';
@@ -69,6 +69,32 @@ export class AppPage {
     await this.page.evaluate((path) => {
       window.location.hash = path;
     }, hashPath);
+  }
+
+  /** Settings at `viewport`, and its section `testId`, once its heading `name` shows. */
+  async settingsSection(
+    testId: string,
+    name: string,
+    viewport: { width: number; height: number },
+  ): Promise<Locator> {
+    await this.page.setViewportSize(viewport);
+    await this.go('/settings');
+    const section = this.page.getByTestId(testId);
+    await expect(section.getByRole('heading', { name })).toBeVisible();
+    return section;
+  }
+
+  /** `shot` taken in both themes (`<name>-light.png`, `-dark`), with the test's results. */
+  async inBothThemes(
+    testInfo: TestInfo,
+    name: string,
+    shot: (path: string) => Promise<unknown>,
+  ): Promise<void> {
+    for (const theme of ['light', 'dark'] as const) {
+      await this.page.emulateMedia({ colorScheme: theme });
+      await shot(testInfo.outputPath(`${name}-${theme}.png`));
+    }
+    await this.page.emulateMedia({ colorScheme: 'light' });
   }
 
   /** Expects the view's one level-1 heading. */
