@@ -123,7 +123,7 @@ describe('pitside bundle export and import', () => {
     const host = new URL(server.url).host;
     expect(show.stdout).toMatch(
       new RegExp(
-        `^\\d+ events, [\\d,]+ teams, [\\d,]+ matches, [\\d,]+ clips, [\\d,]+ team statistics, synced .+ ago from ${host.replace('.', '\\.')}\\n$`,
+        `^\\d+ events, [\\d,]+ teams, [\\d,]+ matches, [\\d,]+ clips, [\\d,]+ team statistics, synced (just now|.+ ago) from ${host.replace('.', '\\.')}\\n$`,
       ),
     );
     const target = join(root, 'dry-run');
