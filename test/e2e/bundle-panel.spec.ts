@@ -21,6 +21,9 @@ test('exports the copy shown, then previews and merges a bundle, and refuses a b
   // A default-scope copy holds a few events whole; the rest are list entries, and left out.
   const season = section.getByTestId('bundle-season');
   await expect(season.locator('option').first()).toHaveText(/^Every season \(\d+ events?\)$/);
+  // The events chosen by hand are the pinned ones: none yet.
+  await expect(season.locator('option[value="pinned"]')).toHaveText('Pinned events (none pinned)');
+  await expect(season.locator('option[value="pinned"]')).toBeDisabled();
   await expect(section.getByTestId('bundle-export-hint')).toContainText(
     'synced as list entries only are left out; sync scope All brings them whole.',
   );

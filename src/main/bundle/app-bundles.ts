@@ -15,7 +15,7 @@ import type { FileKind, Platform } from '../platform/platform';
 import type { HeldProfiles } from '../profiles/workspace';
 import { cacheFileOf } from '../profiles/profile-layer';
 import type { NamedProfile } from '../profiles/profile-list';
-import { bundleSeasons, exportBundle } from './bundle-export';
+import { bundleContents, exportBundle, type BundleSelection } from './bundle-export';
 import { mergeIntoCacheFile } from './bundle-import';
 import { mergeBundle, type MergeTally } from './bundle-merge';
 import { inspectBundle, summaryLine, type BundleSummary } from './bundle-summary';
@@ -84,10 +84,14 @@ export class AppBundles {
   }
 
   available(): Promise<BundleOptions> {
-    return this.workspace.withLayer((layer) => bundleSeasons(layer.cache.reader));
+    return this.workspace.withLayer((layer) => {
+      const { seasons, pinned, withoutRecord } = bundleContents(layer.cache.reader);
+      return { seasons, pinned: pinned.length, withoutRecord };
+    });
   }
 
-  async export(season: string | null): Promise<BundleExported> {
+  /** A bundle of one season (every one, `null`), or of the pinned events (`pinned`). */
+  async export(choice: { season: string | null } | { pinned: true }): Promise<BundleExported> {
     if (this.workspace.profile === 'demo') {
       throw new IpcFailure(
         'invalid_input',
@@ -95,30 +99,40 @@ export class AppBundles {
         [{ field: 'season', issue: 'the demo’s copy is not exported' }],
       );
     }
-    const { seasons, withoutRecord } = await this.available();
-    const events = seasons
-      .filter((entry) => season === null || entry.season === season)
-      .reduce((sum, entry) => sum + entry.events, 0);
+    const contents = await this.workspace.withLayer((layer) => bundleContents(layer.cache.reader));
+    const pinned = 'pinned' in choice;
+    const season = 'season' in choice ? choice.season : null;
+    const events = pinned
+      ? contents.pinned.length
+      : contents.seasons
+          .filter((entry) => season === null || entry.season === season)
+          .reduce((sum, entry) => sum + entry.events, 0);
     if (events === 0) {
+      const { withoutRecord } = contents;
       const scope =
         withoutRecord > 0
           ? ` ${withoutRecord === 1 ? '1 event was' : `${withoutRecord} events were`} synced as a list entry only; sync scope All brings the whole record.`
           : '';
+      const what = pinned ? 'pinned event' : season === null ? 'event' : `event of ${season}`;
       throw new IpcFailure(
         'invalid_input',
-        `No event ${season === null ? '' : `of ${season} `}in this copy can go into a bundle.${scope}`,
-        [{ field: 'season', issue: 'no event to hand over' }],
+        `No ${what} in this copy can go into a bundle.${scope}`,
+        [{ field: pinned ? 'pinned' : 'season', issue: 'no event to hand over' }],
       );
     }
     const day = formatTimestamp(this.now()).slice(0, 10);
     const path = await this.options.platform.chooseSavePath({
-      suggestedName: `pitside-${season ?? 'all'}-${day}.pitside`,
+      suggestedName: `pitside-${pinned ? 'pinned' : (season ?? 'all')}-${day}.pitside`,
       kind: BUNDLE_KIND,
     });
     if (path === null) return { saved: false, path: null, events: 0, bytes: 0 };
+    // The pinned events as they were counted: one pinned meanwhile goes in the next bundle.
+    const selection: BundleSelection = pinned
+      ? { events: contents.pinned, season: null }
+      : { events: null, season };
     try {
       await this.workspace.withLayer((layer) =>
-        exportBundle(layer.cache.reader, { events: null, season }, path, this.now()),
+        exportBundle(layer.cache.reader, selection, path, this.now()),
       );
     } catch (error) {
       // The writer left any file there as it was; a place only reserved for it goes again.

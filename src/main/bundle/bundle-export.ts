@@ -162,25 +162,36 @@ function chosenEvents(reads: BundleReads, selection: BundleSelection): Map<strin
   return chosen;
 }
 
-/** The seasons a bundle of the cache on `db` can hold, newest first, and the events it cannot. */
-export function bundleSeasons(db: AppDatabase): {
+/** What a bundle of the cache on `db` can hold: its seasons (newest first) and pinned events. */
+export interface BundleContents {
   seasons: { season: string; events: number }[];
+  /** The pinned events that can go in, in code order. */
+  pinned: string[];
+  /** Events that cannot, their visibility not known (synced as list entries only). */
   withoutRecord: number;
-} {
+}
+
+export function bundleContents(db: AppDatabase): BundleContents {
   const reads = new BundleReads(db);
+  const pins = new Set(db.prepare<[], string>('SELECT event_id FROM pinned_events').pluck().all());
   const counts = new Map<string, number>();
+  const pinned: string[] = [];
   let withoutRecord = 0;
   db.transaction(() => {
     for (const eventId of reads.eventIds.all()) {
       if (isLocalEventCode(eventId)) continue;
       const copy = reads.serviceCopy(eventId);
-      if (typeof copy === 'string') withoutRecord += 1;
-      else counts.set(copy.row.season, (counts.get(copy.row.season) ?? 0) + 1);
+      if (typeof copy === 'string') {
+        withoutRecord += 1;
+        continue;
+      }
+      counts.set(copy.row.season, (counts.get(copy.row.season) ?? 0) + 1);
+      if (pins.has(eventId)) pinned.push(eventId);
     }
   }).deferred();
   const seasons = [...counts].map(([season, events]) => ({ season, events }));
   seasons.sort((one, other) => other.season.localeCompare(one.season));
-  return { seasons, withoutRecord };
+  return { seasons, pinned, withoutRecord };
 }
 
 /**

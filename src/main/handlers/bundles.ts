@@ -15,7 +15,7 @@ export function createBundleHandlers(
   const bundles = new AppBundles(workspace, options);
   return {
     'bundle:get': () => bundles.available(),
-    'bundle:export': ({ season }) => bundles.export(season),
+    'bundle:export': (choice) => bundles.export(choice),
     'bundle:choose': () => bundles.choose(),
     'bundle:import': ({ token }) => bundles.import(token),
   };

@@ -8,6 +8,8 @@ export const bundleSeasonSchema = z.object({ season: seasonSchema, events: z.num
 export const bundleOptionsSchema = z.object({
   /** Newest first; empty before a sync. */
   seasons: z.array(bundleSeasonSchema),
+  /** How many pinned events can go in: the events chosen by hand. */
+  pinned: z.number().int(),
   /**
    * Events that cannot go in a bundle because the cache does not know their visibility (only
    * their list item was synced): a sync with scope All brings their own records.
@@ -61,9 +63,15 @@ export type BundleImported = z.infer<typeof bundleImportedSchema>;
 export const bundleCommands = {
   /** What "Export for another laptop" can write from the copy shown. */
   'bundle:get': { input: noInput, output: bundleOptionsSchema },
-  /** Writes a bundle of one season (or of everything, `null`) to a file the person picks. */
+  /**
+   * Writes a bundle to a file the person picks: of one season (or of every one, `null`), or of
+   * the pinned events alone.
+   */
   'bundle:export': {
-    input: z.strictObject({ season: seasonSchema.nullable() }),
+    input: z.union([
+      z.strictObject({ season: seasonSchema.nullable() }),
+      z.strictObject({ pinned: z.literal(true) }),
+    ]),
     output: bundleExportedSchema,
   },
   /** Asks for a bundle file and reads it whole; `null` when the person closed the dialog. */

@@ -223,6 +223,7 @@ describe('exporting for another laptop', () => {
     const listed = (await eventNames(app)).length;
     expect(await valueOf<BundleOptions>(app.dispatch('bundle:get', undefined))).toEqual({
       seasons: [],
+      pinned: 0,
       withoutRecord: listed,
     });
     const early = await failure(app.dispatch('bundle:export', { season: null }));
@@ -236,6 +237,7 @@ describe('exporting for another laptop', () => {
     await settled(app.workspace);
     expect(await valueOf<BundleOptions>(app.dispatch('bundle:get', undefined))).toEqual({
       seasons: [{ season: '2026-2027', events: listed }],
+      pinned: 0,
       withoutRecord: 0,
     });
     const exported = await valueOf<BundleExported>(
@@ -247,11 +249,26 @@ describe('exporting for another laptop', () => {
     expect(summary).toMatchObject({ service: league.url, events: listed });
     expect(exported.bytes).toBe(readFileSync(exported.path!).length);
 
+    // The events chosen by hand: the pinned ones, and only those.
+    const noPins = await failure(app.dispatch('bundle:export', { pinned: true }));
+    expect(noPins.message).toBe('No pinned event in this copy can go into a bundle.');
+    const { data } = await valueOf<{ data: { id: string }[] }>(
+      app.dispatch('events:list', { perPage: 1 }),
+    );
+    await valueOf(app.dispatch('pins:set', { eventId: data[0]!.id, pinned: true }));
+    expect(await valueOf<BundleOptions>(app.dispatch('bundle:get', undefined))).toMatchObject({
+      pinned: 1,
+    });
+    const pinned = await valueOf<BundleExported>(app.dispatch('bundle:export', { pinned: true }));
+    expect(pinned).toMatchObject({ saved: true, events: 1 });
+    expect(pinned.path).toMatch(/pitside-pinned-[\d-]+\.pitside$/);
+    expect(await inspectBundle(pinned.path!)).toMatchObject({ events: 1 });
+
     const none = await failure(app.dispatch('bundle:export', { season: '2019-2020' }));
     expect(none).toMatchObject({ code: 'invalid_input' });
     expect(none.message).toBe('No event of 2019-2020 in this copy can go into a bundle.');
-    expect((await failure(app.dispatch('bundle:export', { season: '2026' }))).code).toBe(
-      'invalid_input',
-    );
+    for (const bad of [{ season: '2026' }, { pinned: false }, { season: null, pinned: true }]) {
+      expect((await failure(app.dispatch('bundle:export', bad))).code).toBe('invalid_input');
+    }
   });
 });

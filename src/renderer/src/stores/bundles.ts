@@ -20,7 +20,8 @@ interface BundleStore {
   error: string | null;
   busy: 'export' | 'choose' | 'import' | null;
   load: () => Promise<void>;
-  exportSeason: (season: string | null) => Promise<void>;
+  /** A season (every one, `null`), or the pinned events. */
+  exportBundle: (choice: { season: string | null } | { pinned: true }) => Promise<void>;
   choose: () => Promise<void>;
   merge: () => Promise<void>;
   cancel: () => void;
@@ -68,9 +69,9 @@ export const useBundles = create<BundleStore>()((set, get) => {
       })();
       return reading;
     },
-    exportSeason: (season) =>
+    exportBundle: (choice) =>
       act('export', async () => {
-        const result = await unwrap(bridge().bundle.export({ season }));
+        const result = await unwrap(bridge().bundle.export(choice));
         // A closed dialog is no news.
         if (result.saved) set({ done: { kind: 'exported', result } });
       }),

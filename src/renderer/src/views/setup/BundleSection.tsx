@@ -32,7 +32,7 @@ export function destinationWords(destination: BundleDestination): string {
 }
 
 function ExportForm({ options, demo }: { options: BundleOptions; demo: boolean }) {
-  const exportSeason = useBundles((store) => store.exportSeason);
+  const exportBundle = useBundles((store) => store.exportBundle);
   const busy = useBundles((store) => store.busy);
   const [choice, setChoice] = useState('all');
   const id = useId();
@@ -43,7 +43,9 @@ function ExportForm({ options, demo }: { options: BundleOptions; demo: boolean }
       className="connect-form"
       onSubmit={(event) => {
         event.preventDefault();
-        void exportSeason(choice === 'all' ? null : choice);
+        void exportBundle(
+          choice === 'pinned' ? { pinned: true } : { season: choice === 'all' ? null : choice },
+        );
       }}
       data-testid="bundle-export-form"
     >
@@ -63,6 +65,9 @@ function ExportForm({ options, demo }: { options: BundleOptions; demo: boolean }
               {season} ({events(count)})
             </option>
           ))}
+          <option value="pinned" disabled={options.pinned === 0}>
+            Pinned events ({options.pinned === 0 ? 'none pinned' : events(options.pinned)})
+          </option>
         </select>
         <p className="field-hint" data-testid="bundle-export-hint">
           {demo
