@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync, statSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, extname } from 'node:path';
 import type {
   BundleDestination,
   BundleExported,
@@ -38,6 +38,14 @@ export interface AppBundleOptions {
   platform: Pick<Platform, 'chooseSavePath' | 'chooseFile'>;
   nativeBinding?: string;
   now?: () => Date;
+}
+
+/**
+ * The path with `.pitside` at its end: a save dialog takes whatever name is typed, and a bundle
+ * without the extension would not be offered by the open dialog's filter on the other laptop.
+ */
+export function withBundleExtension(path: string): string {
+  return extname(path).toLowerCase() === '.pitside' ? path : `${path}.pitside`;
 }
 
 /** Where a bundle of `service` goes, with the profile it names (for `profile` and `new`). */
@@ -121,11 +129,12 @@ export class AppBundles {
       );
     }
     const day = formatTimestamp(this.now()).slice(0, 10);
-    const path = await this.options.platform.chooseSavePath({
+    const picked = await this.options.platform.chooseSavePath({
       suggestedName: `pitside-${pinned ? 'pinned' : (season ?? 'all')}-${day}.pitside`,
       kind: BUNDLE_KIND,
     });
-    if (path === null) return { saved: false, path: null, events: 0, bytes: 0 };
+    if (picked === null) return { saved: false, path: null, events: 0, bytes: 0 };
+    const path = withBundleExtension(picked);
     // The pinned events as they were counted: one pinned meanwhile goes in the next bundle.
     const selection: BundleSelection = pinned
       ? { events: contents.pinned, season: null }
