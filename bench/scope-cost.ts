@@ -8,7 +8,8 @@ import { DEFAULT_RATE_LIMIT } from '../src/server/config';
 import type { SyncSummary } from '../src/shared/ipc/sync';
 import { benchRoot } from './bench-root';
 import { RequestLog } from './request-log';
-import { PINNED_NOW, startService } from './venue';
+import { PINNED_NOW } from './service-child';
+import { startService } from './venue';
 
 /*
  * What the default scope costs a venue since it keeps the statistics of every team at an event

@@ -16,7 +16,7 @@ import { SyncEngine } from '../src/main/sync/engine';
 import { formatTimestamp } from '../src/shared/wire/formats';
 import { benchRoot } from './bench-root';
 import { startChild, type StartedChild } from './children';
-import { engineClock, PINNED_NOW, startLargeService } from './large-service';
+import { engineClock, PINNED_NOW, startLargeService } from './service-child';
 import { RequestLog } from './request-log';
 
 /*

@@ -12,7 +12,7 @@ import type { SyncSummary } from '../src/shared/ipc/sync';
 import { formatTimestamp } from '../src/shared/wire/formats';
 import { benchRoot } from './bench-root';
 import { measureCacheQueries, type CacheQueryFigures } from './cache-queries';
-import { engineClock, PINNED_NOW, startLargeService } from './large-service';
+import { engineClock, PINNED_NOW, startLargeService } from './service-child';
 import { replay, RequestLog, type ReplayFigures } from './request-log';
 
 /*

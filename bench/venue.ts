@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createApiClient } from '../src/main/api/client';
 import type { FetchLike } from '../src/main/api/request';
 import { openCache } from '../src/main/cache/open';
@@ -16,7 +15,8 @@ import {
   type ShapingStats,
 } from '../test/harness/shaping-proxy';
 import { benchRoot } from './bench-root';
-import { startChild, type StartedChild } from './children';
+import type { StartedChild } from './children';
+import { engineClock, PINNED_NOW, startServiceChild } from './service-child';
 
 /*
  * The sync as a venue's wifi shapes it: the reference service on the demo data with its default
@@ -44,13 +44,6 @@ const FLOOR = {
 };
 
 const TARGET_RATIO = 1.5;
-
-/** Pinned for the service and the engine alike, so that the same events are live in every run. */
-export const PINNED_NOW = '2026-11-21T12:00:00Z';
-
-const SERVICE_START_TIMEOUT_MS = 60_000;
-const LISTENING = /^listening on (\S+)/;
-const SERVER_CLI = fileURLToPath(new URL('../src/server/cli.ts', import.meta.url));
 
 /** The paths of the two lists' pages; `/v1/events/{id}…` and `/v1/teams/{n}…` are not them. */
 const LIST_PREFIXES = { events: '/v1/events?', teams: '/v1/teams?' } as const;
@@ -156,28 +149,9 @@ async function bodyBytes(response: Response): Promise<number> {
   return (await response.clone().arrayBuffer()).byteLength;
 }
 
-/** The engine's clock: the pinned instant, moving on at the speed of the real one. */
-function pinnedClock(): () => Date {
-  const origin = performance.now();
-  return () => new Date(Date.parse(PINNED_NOW) + performance.now() - origin);
-}
-
 /** A fresh service per run: its rate-limit bucket starts full, as a venue's first sync finds it. */
-export async function startService(
-  viewerKey: string,
-): Promise<{ child: StartedChild; url: string }> {
-  const child = await startChild({
-    args: ['--import', 'tsx', SERVER_CLI, '--port', '0', '--data', 'demo', '--now', PINNED_NOW],
-    ready: LISTENING,
-    timeoutMs: SERVICE_START_TIMEOUT_MS,
-    env: { PITSIDE_SERVER_KEYS: JSON.stringify({ keys: [{ key: viewerKey, role: 'viewer' }] }) },
-  });
-  const url = child.lines.map((line) => LISTENING.exec(line)?.[1]).find(Boolean);
-  if (url === undefined) {
-    await child.stop();
-    throw new Error('the service did not say where it listens');
-  }
-  return { child, url };
+export function startService(viewerKey: string): Promise<{ child: StartedChild; url: string }> {
+  return startServiceChild({ data: 'demo', viewerKey, rateLimited: true });
 }
 
 /**
@@ -271,7 +245,7 @@ async function syncThrough(
     writer: cache.writer,
     queue,
     connect: () => Promise.resolve(client),
-    now: pinnedClock(),
+    now: engineClock(),
   });
   try {
     const summary = await engine.run({ scope });

@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
+import type { DataSize } from '../src/server/config';
 import { startChild, type StartedChild } from './children';
 
 /*
- * The reference service on the `large` data set in a child process, as the sync and share
- * benchmarks run it: rate limit off, clock pinned, so the same events are live in every run and
- * the same work is done.
+ * The reference service in a child process, as the benchmarks run it: its clock pinned, so the
+ * same events are live in every run and the same work is done, with one viewer key.
  */
 
 export const PINNED_NOW = '2026-11-21T12:00:00Z';
@@ -20,10 +20,19 @@ export function engineClock(): () => Date {
   return () => new Date(pinned + (performance.now() - started));
 }
 
-/** Starts the service with one viewer key; `url` has no trailing slash. */
-export async function startLargeService(
-  viewerKey: string,
-): Promise<{ child: StartedChild; url: string }> {
+export interface ServiceChildOptions {
+  data: DataSize;
+  viewerKey: string;
+  /** `false`: no rate limit (the sync and share benchmarks); the default limit otherwise. */
+  rateLimited: boolean;
+}
+
+/** Starts the service; `url` has no trailing slash. */
+export async function startServiceChild({
+  data,
+  viewerKey,
+  rateLimited,
+}: ServiceChildOptions): Promise<{ child: StartedChild; url: string }> {
   const child = await startChild({
     args: [
       '--import',
@@ -32,9 +41,8 @@ export async function startLargeService(
       '--port',
       '0',
       '--data',
-      'large',
-      '--rate-limit',
-      'off',
+      data,
+      ...(rateLimited ? [] : ['--rate-limit', 'off']),
       '--now',
       PINNED_NOW,
     ],
@@ -48,4 +56,11 @@ export async function startLargeService(
     throw new Error('the service did not say where it listens');
   }
   return { child, url: url.replace(/\/$/, '') };
+}
+
+/** The `large` data set without a rate limit: what the sync and share benchmarks read. */
+export function startLargeService(
+  viewerKey: string,
+): Promise<{ child: StartedChild; url: string }> {
+  return startServiceChild({ data: 'large', viewerKey, rateLimited: false });
 }
