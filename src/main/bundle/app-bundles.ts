@@ -8,6 +8,7 @@ import type {
   BundleOptions,
   BundlePreview,
 } from '../../shared/ipc/bundles';
+import { resourceKeys } from '../../shared/ipc/resources';
 import { formatTimestamp } from '../../shared/wire/formats';
 import type { DataLayer } from '../data-layer';
 import { IpcFailure } from '../ipc/failure';
@@ -93,8 +94,14 @@ export class AppBundles {
 
   available(): Promise<BundleOptions> {
     return this.workspace.withLayer((layer) => {
-      const { seasons, pinned, withoutRecord } = bundleContents(layer.cache.reader);
-      return { seasons, pinned: pinned.length, withoutRecord };
+      const { seasons, pinned, withoutRecord, looked } = bundleContents(layer.cache.reader);
+      return {
+        seasons,
+        pinned: pinned.length,
+        withoutRecord,
+        // An event's own record decides whether it may go; the outbox, whether its copy is local.
+        builtFrom: ['events', 'pins', 'outbox', ...looked.map(resourceKeys.event)],
+      };
     });
   }
 

@@ -169,6 +169,8 @@ export interface BundleContents {
   pinned: string[];
   /** Events that cannot, their visibility not known (synced as list entries only). */
   withoutRecord: number;
+  /** Every event looked at, so that a change to any of them is known to change this. */
+  looked: string[];
 }
 
 export function bundleContents(db: AppDatabase): BundleContents {
@@ -176,10 +178,12 @@ export function bundleContents(db: AppDatabase): BundleContents {
   const pins = new Set(db.prepare<[], string>('SELECT event_id FROM pinned_events').pluck().all());
   const counts = new Map<string, number>();
   const pinned: string[] = [];
+  const looked: string[] = [];
   let withoutRecord = 0;
   db.transaction(() => {
     for (const eventId of reads.eventIds.all()) {
       if (isLocalEventCode(eventId)) continue;
+      looked.push(eventId);
       const copy = reads.serviceCopy(eventId);
       if (typeof copy === 'string') {
         withoutRecord += 1;
@@ -191,7 +195,7 @@ export function bundleContents(db: AppDatabase): BundleContents {
   }).deferred();
   const seasons = [...counts].map(([season, events]) => ({ season, events }));
   seasons.sort((one, other) => other.season.localeCompare(one.season));
-  return { seasons, pinned, withoutRecord };
+  return { seasons, pinned, withoutRecord, looked };
 }
 
 /**

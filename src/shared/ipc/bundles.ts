@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { seasonSchema } from '../wire/formats';
+import { builtFromSchema } from './cached';
 import { noInput, type CommandSpec } from './command';
 
 /** A season the cache can hand over, with how many of its events go in. */
@@ -15,6 +16,7 @@ export const bundleOptionsSchema = z.object({
    * their list item was synced): a sync with scope All brings their own records.
    */
   withoutRecord: z.number().int(),
+  builtFrom: builtFromSchema,
 });
 export type BundleOptions = z.infer<typeof bundleOptionsSchema>;
 

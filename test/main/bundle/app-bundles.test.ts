@@ -258,9 +258,12 @@ describe('exporting for another laptop', () => {
       app.dispatch('events:list', { perPage: 1 }),
     );
     await valueOf(app.dispatch('pins:set', { eventId: data[0]!.id, pinned: true }));
-    expect(await valueOf<BundleOptions>(app.dispatch('bundle:get', undefined))).toMatchObject({
-      pinned: 1,
-    });
+    const withPin = await valueOf<BundleOptions>(app.dispatch('bundle:get', undefined));
+    expect(withPin.pinned).toBe(1);
+    // Read again (Settings open) whenever a pin, an edit or an event's own record changes.
+    expect(withPin.builtFrom).toEqual(
+      expect.arrayContaining(['events', 'pins', 'outbox', `event:${data[0]!.id}`]),
+    );
     const pinned = await valueOf<BundleExported>(app.dispatch('bundle:export', { pinned: true }));
     expect(pinned).toMatchObject({ saved: true, events: 1 });
     expect(pinned.path).toMatch(/pitside-pinned-[\d-]+\.pitside$/);

@@ -1,14 +1,21 @@
 import { create } from 'zustand';
-import type {
-  BundleExported,
-  BundleImported,
-  BundleOptions,
-  BundlePreview,
-} from '../../../shared/ipc/bundles';
+import type { CommandOutput } from '../../../shared/ipc/contract';
+import type { BundleExported, BundleImported, BundlePreview } from '../../../shared/ipc/bundles';
 import { bridge, describeError, unwrap } from '../api';
+import { createQueryStore, type Remote } from './query-store';
+
+const NO_INPUT: Record<string, never> = {};
+
+/** What Export for another laptop can write, re-read when a change notice touches it. */
+export const bundleQueries = createQueryStore({
+  options: (_input: Record<string, never>) => unwrap(bridge().bundle.get()),
+});
+
+export function useBundleOptions(): Remote<CommandOutput<'bundle:get'>> {
+  return bundleQueries.useQuery('options', NO_INPUT);
+}
 
 interface BundleStore {
-  options: BundleOptions | null;
   /** The file chosen to import, read and checked, waiting for Merge or Cancel. */
   preview: BundlePreview | null;
   /** What the last export or import did; one at a time, the newest. */
@@ -19,16 +26,12 @@ interface BundleStore {
   /** Why the last action failed, in words. */
   error: string | null;
   busy: 'export' | 'choose' | 'import' | null;
-  load: () => Promise<void>;
   /** A season (every one, `null`), or the pinned events. */
   exportBundle: (choice: { season: string | null } | { pinned: true }) => Promise<void>;
   choose: () => Promise<void>;
   merge: () => Promise<void>;
   cancel: () => void;
 }
-
-let reading: Promise<void> | null = null;
-let again = false;
 
 /** Settings → Hand over a file: a bundle written for another laptop, or one taken from it. */
 export const useBundles = create<BundleStore>()((set, get) => {
@@ -43,32 +46,10 @@ export const useBundles = create<BundleStore>()((set, get) => {
     }
   };
   return {
-    options: null,
     preview: null,
     done: null,
     error: null,
     busy: null,
-    load: async () => {
-      // During a sync change notices come many times a second: one read at a time, and one more
-      // after it for whatever changed meanwhile.
-      if (reading !== null) {
-        again = true;
-        return reading;
-      }
-      reading = (async () => {
-        try {
-          do {
-            again = false;
-            set({ options: await unwrap(bridge().bundle.get()) });
-          } while (again);
-        } catch (error) {
-          set({ error: describeError(error) });
-        } finally {
-          reading = null;
-        }
-      })();
-      return reading;
-    },
     exportBundle: (choice) =>
       act('export', async () => {
         const result = await unwrap(bridge().bundle.export(choice));
@@ -86,7 +67,6 @@ export const useBundles = create<BundleStore>()((set, get) => {
         if (preview === null) return;
         const result = await unwrap(bridge().bundle.import({ token: preview.token }));
         set({ preview: null, done: { kind: 'imported', result } });
-        await get().load();
       }),
     cancel: () => set({ preview: null, error: null }),
   };

@@ -1,5 +1,5 @@
 import { Archive } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type {
   BundleDestination,
   BundleExported,
@@ -7,8 +7,7 @@ import type {
   BundleOptions,
   BundlePreview,
 } from '../../../../shared/ipc/bundles';
-import { bridge } from '../../api';
-import { useBundles } from '../../stores/bundles';
+import { useBundleOptions, useBundles } from '../../stores/bundles';
 import { useSetupState } from '../../stores/setup';
 
 /** "146 KB", "4.5 MB": a file's size as a person reads it off a USB stick. */
@@ -168,16 +167,10 @@ export function ImportBundle() {
 
 /** "Hand over a file": a bundle for a laptop no network reaches, or one taken from it. */
 export function BundleSection() {
-  const options = useBundles((store) => store.options);
+  const options = useBundleOptions().value;
   const done = useBundles((store) => store.done);
   const error = useBundles((store) => store.error);
-  const load = useBundles((store) => store.load);
   const demo = useSetupState().value?.mode === 'demo';
-  useEffect(() => {
-    void load();
-    // What can be exported changes with every sync and switch of profile.
-    return bridge().subscribe('cache:changed', () => void load());
-  }, [load]);
   return (
     <section className="settings-section" aria-labelledby="settings-bundle" data-testid="bundle">
       <h2 id="settings-bundle">
