@@ -1,24 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProfileView } from '../../shared/ipc/profiles';
-import { COMMAND_NAMES, type CommandName } from '../../shared/ipc/contract';
 import type { SetupState, Theme } from '../../shared/ipc/setup';
 import type { KeyOverride } from '../credentials/key-override';
 import type { DataLayer } from '../data-layer';
-import { createBundleHandlers } from '../handlers/bundles';
-import { createExportHandlers } from '../handlers/export';
-import { createLinkHandlers } from '../handlers/links';
-import { createProfileHandlers } from '../handlers/profiles';
-import { createSetupHandlers } from '../handlers/setup';
 import { IpcFailure } from '../ipc/failure';
 import { PushHub } from '../ipc/push-hub';
 import type { Platform } from '../platform/platform';
-import {
-  APP_COMMAND_NAMES,
-  SELF_COMMAND_NAMES,
-  type AppHandlers,
-  type DataHandlers,
-} from '../services';
+import type { AppHandlers, DataHandlers } from '../services';
 import { lockDataDirectory, type DataDirectoryLock } from '../storage/directory-lock';
 import type { SyncScope } from '../../shared/ipc/sync';
 import {
@@ -50,6 +39,7 @@ import {
   type LayerTarget,
 } from './profile-layer';
 import { checkService } from './service-check';
+import { delegatedDataHandlers, workspaceAppHandlers } from './workspace-handlers';
 
 export interface WorkspaceOptions extends LayerOptions {
   platform: Platform;
@@ -72,13 +62,6 @@ export interface HeldProfiles {
 export interface ScheduleOptions {
   startupDelayMs: number;
   intervalMs: number;
-}
-
-type AnyHandler = (input: unknown) => unknown;
-
-function isDataCommand(name: CommandName): name is keyof DataHandlers {
-  const answeredElsewhere: readonly string[] = [...SELF_COMMAND_NAMES, ...APP_COMMAND_NAMES];
-  return !answeredElsewhere.includes(name);
 }
 
 /**
@@ -158,17 +141,8 @@ export class Workspace {
     this.layerDemo = state.profile === 'demo' ? demo : null;
     this.target = this.targetOf(state);
     this.layer = this.openLayer(this.target, this.layerDemo);
-    this.dataHandlers = this.delegatedDataHandlers();
-    this.appHandlers = {
-      ...createSetupHandlers(this),
-      ...createProfileHandlers(this),
-      ...createLinkHandlers(options.platform),
-      ...createExportHandlers({
-        withLayer: (use) => this.withLayer(use),
-        platform: options.platform,
-      }),
-      ...createBundleHandlers(this, options),
-    };
+    this.dataHandlers = delegatedDataHandlers(this);
+    this.appHandlers = workspaceAppHandlers(this, options);
   }
 
   /** `listener` runs whenever a switch of profile leaves the open layer, before it closes. */
@@ -509,24 +483,6 @@ export class Workspace {
     });
     this.queue = run.catch(() => undefined);
     return run;
-  }
-
-  private delegatedDataHandlers(): DataHandlers {
-    const handlers: Partial<Record<keyof DataHandlers, AnyHandler>> = {};
-    for (const name of COMMAND_NAMES.filter(isDataCommand)) {
-      handlers[name] = (input) =>
-        this.withLayer((layer) => {
-          if (name === 'settings:setService' && this.state.profile === 'demo') {
-            throw new IpcFailure(
-              'invalid_input',
-              'The demo is shown now. To use your own service, connect to it with its address and key.',
-              [{ field: 'baseUrl', issue: 'connect to a service to leave the demo' }],
-            );
-          }
-          return (layer.handlers[name] as AnyHandler)(input);
-        });
-    }
-    return handlers as DataHandlers;
   }
 
   private report(where: string, error: unknown): void {
