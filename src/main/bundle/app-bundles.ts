@@ -22,7 +22,7 @@ import { mergeBundle, type MergeTally } from './bundle-merge';
 import { inspectBundle, summaryLine, type BundleSummary } from './bundle-summary';
 import { OtherServiceError, profileForService, sameService } from './bundle-target';
 import { openBundle } from './container-read';
-import { BundleError } from './format';
+import { BundleError, type BundleManifest } from './format';
 
 export const BUNDLE_KIND: FileKind = { name: 'Pitside bundle', extensions: ['pitside'] };
 
@@ -65,6 +65,18 @@ function destinationOf(placement: Placement): BundleDestination {
     : { kind: placement.kind, name: placement.profile.name };
 }
 
+/** Refuses a file whose manifest is no longer the one its preview read: it changed since. */
+async function sameBundle(file: string, manifest: string): Promise<void> {
+  const bundle = await openBundle(file);
+  try {
+    if (JSON.stringify(bundle.manifest) !== manifest) {
+      throw new BundleError('the file changed since it was chosen; choose it again');
+    }
+  } finally {
+    await bundle.close();
+  }
+}
+
 /** A refused bundle, said as the person's choice at fault (`lead` says which): nothing changed. */
 function asFailure(error: unknown, lead = 'This bundle cannot be imported'): unknown {
   if (error instanceof BundleError || error instanceof OtherServiceError) {
@@ -81,8 +93,12 @@ function asFailure(error: unknown, lead = 'This bundle cannot be imported'): unk
  * merges it into its service's cache: the one shown, another profile's, or a new profile's.
  */
 export class AppBundles {
-  /** The file last chosen, by the token its preview gave: the renderer never names a path. */
-  private chosen: { token: string; file: string } | null = null;
+  /**
+   * The file last chosen, by the token its preview gave (the renderer never names a path), with
+   * what its preview read: its manifest, as JSON, tells at Merge whether the file is still that one.
+   */
+  private chosen: { token: string; file: string; summary: BundleSummary; manifest: string } | null =
+    null;
   private readonly now: () => Date;
 
   constructor(
@@ -161,12 +177,12 @@ export class AppBundles {
   async choose(): Promise<BundlePreview | null> {
     const file = await this.options.platform.chooseFile({ kind: BUNDLE_KIND });
     if (file === null) return null;
-    const summary = await this.inspect(file);
+    const { manifest, ...summary } = await this.inspect(file);
     const placement = await this.workspace.withProfilesHeld((held) =>
       Promise.resolve(placementOf(held, summary.service)),
     );
     const token = randomUUID();
-    this.chosen = { token, file };
+    this.chosen = { token, file, summary, manifest: JSON.stringify(manifest) };
     return {
       token,
       fileName: basename(file),
@@ -185,13 +201,16 @@ export class AppBundles {
         [{ field: 'token', issue: 'not the bundle chosen last' }],
       );
     }
-    // Read whole again: the file may have changed since its preview.
-    const summary = await this.inspect(chosen.file);
+    const { summary } = chosen;
     const imported = await this.workspace.withProfilesHeld(async (held) => {
       const placement = placementOf(held, summary.service);
-      const tally = await this.merge(chosen.file, summary, held, placement).catch((error) => {
-        throw asFailure(error);
-      });
+      // Not read whole a second time: the merge checks every part against the manifest as it
+      // goes, in one transaction, and the manifest is the preview's.
+      const tally = await sameBundle(chosen.file, chosen.manifest)
+        .then(() => this.merge(chosen.file, summary, held, placement))
+        .catch((error: unknown) => {
+          throw asFailure(error);
+        });
       if (placement.kind === 'new') await held.add(placement.profile);
       // A laptop that never had a copy (no network to connect with, say) shows this one at once.
       const show = placement.kind === 'new' && held.firstRun ? placement.profile.id : null;
@@ -203,7 +222,7 @@ export class AppBundles {
     return { summary: summaryLine(summary, this.now()), ...result, shown: show !== null };
   }
 
-  private async inspect(file: string): Promise<BundleSummary> {
+  private async inspect(file: string): Promise<BundleSummary & { manifest: BundleManifest }> {
     try {
       return await inspectBundle(file);
     } catch (error) {

@@ -179,6 +179,26 @@ describe('importing a bundle in the app', () => {
     expect(refused.message).toMatch(/^This bundle cannot be imported: .*truncated/);
     expect(await eventNames(app)).toEqual(before.events);
     expect(await profileNames(app)).toEqual(before.profiles);
+    // A file that changes between its preview and Merge is refused at Merge.
+    offer(app, otherBundle, 'changing.pitside');
+    const chosen = await valueOf<BundlePreview>(app.dispatch('bundle:choose', undefined));
+    writeFileSync(join(app.dataDirectory, 'imports', 'changing.pitside'), whole.subarray(0, 100));
+    const changed = await failure(app.dispatch('bundle:import', { token: chosen.token }));
+    expect(changed).toMatchObject({ code: 'invalid_input' });
+    expect(changed.message).toMatch(/^This bundle cannot be imported: .*truncated/);
+    expect(await profileNames(app)).toEqual(before.profiles);
+    // So is one replaced by another bundle, whole and valid (the first test's): not the one shown.
+    offer(app, otherBundle, 'replaced.pitside');
+    const replacedChoice = await valueOf<BundlePreview>(app.dispatch('bundle:choose', undefined));
+    copyFileSync(
+      join(root, 'league.pitside'),
+      join(app.dataDirectory, 'imports', 'replaced.pitside'),
+    );
+    const replaced = await failure(app.dispatch('bundle:import', { token: replacedChoice.token }));
+    expect(replaced.message).toBe(
+      'This bundle cannot be imported: the file changed since it was chosen; choose it again.',
+    );
+    expect(await eventNames(app)).toEqual(before.events);
     // A token that names no choice, and one that is no token, are refused too.
     const unknown = await failure(
       app.dispatch('bundle:import', { token: '00000000-0000-4000-8000-000000000000' }),
