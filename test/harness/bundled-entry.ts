@@ -2,6 +2,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { BUILT_WORKER } from '../../src/main/analysis/worker-script';
+import { BUILT_SHARE_WORKER } from '../../src/main/share/share-thread';
 
 const bundles = new Map<string, string>();
 
@@ -26,13 +27,15 @@ export function bundledEntry(entry: string): string {
     .replaceAll(/[\\/]/g, '-');
   const outfile = join(dir, `${name}.mjs`);
   writeBundle(entry, outfile);
-  // The analysis worker is found beside the code that starts it, as electron-vite builds it.
+  // The workers are found beside the code that starts them, as electron-vite builds them.
   writeBundle(ANALYSIS_WORKER, join(dir, BUILT_WORKER));
+  writeBundle(SHARE_WORKER, join(dir, BUILT_SHARE_WORKER));
   bundles.set(entry, outfile);
   return outfile;
 }
 
 const ANALYSIS_WORKER = 'src/main/analysis/worker/analysis-worker.ts';
+const SHARE_WORKER = 'src/main/share/worker/share-worker.ts';
 
 function writeBundle(entry: string, outfile: string): void {
   const built = buildSync({

@@ -1,99 +1,18 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCredentials } from '../../src/main/credentials/credentials';
 import { DEMO_KEY_FILE } from '../../src/main/profiles/demo-service';
 import type { ServiceSettings } from '../../src/shared/ipc/settings';
 import type { SyncStatus } from '../../src/shared/ipc/sync';
-import { bundledEntry } from '../harness/bundled-entry';
 import { startFaultProxy } from '../harness/fault-proxy';
 import { startTestServer } from '../harness/server';
+import { builtRenderer, firstLine, ipc, launch, root, synced } from './preview-process';
 
-/*
- * The preview as a person starts it: its own process (its entry bundled once per worker, where
- * `npm run preview` runs it under tsx: the same code without compiling it at every start), the
- * real keychain of the test session, the built renderer. The first line of stdout names the
- * address; IPC goes over its HTTP bridge; a signal closes it cleanly.
- */
-
-const root = resolve(import.meta.dirname, '../..');
 const FIRST_LINE = /^preview on http:\/\/127\.0\.0\.1:(\d+)\/[\w-]{43}\/$/;
 
-beforeAll(() => {
-  // `npm test` builds before it tests; a run of this file alone builds here if it has to.
-  if (!existsSync(join(root, 'out/renderer/index.html'))) {
-    execFileSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], {
-      cwd: root,
-      stdio: 'ignore',
-    });
-  }
-});
-
-interface Preview {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function launch(args: string[], apiKey = '', env: NodeJS.ProcessEnv = process.env): Preview {
-  const child = spawn(process.execPath, [bundledEntry('src/preview/cli.ts'), ...args], {
-    cwd: root,
-    env: { ...env, PITSIDE_API_KEY: apiKey },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.on('exit', (code, signal) => done({ code, signal })),
-  );
-  return { child, stdout: () => stdout, stderr: () => stderr, exited };
-}
-
-/** The first line of stdout, exactly as printed; fails if the process ends before it. */
-async function firstLine(preview: Preview): Promise<string> {
-  const ended = preview.exited.then(({ code }) => {
-    throw new Error(`the preview exited (${code}) before its first line:\n${preview.stderr()}`);
-  });
-  const line = new Promise<string>((found) => {
-    const look = () => {
-      const end = preview.stdout().indexOf('\n');
-      if (end >= 0) found(preview.stdout().slice(0, end));
-      else preview.child.stdout?.once('data', look);
-    };
-    look();
-  });
-  return Promise.race([line, ended]);
-}
-
-/** The sync of the service shown has finished once: its status, as the page would read it. */
-async function synced(base: string): Promise<SyncStatus> {
-  let status: SyncStatus | null = null;
-  await expect
-    .poll(
-      async () => {
-        status = ((await ipc(base, 'sync:status')) as { value: SyncStatus }).value;
-        return status.state === 'idle' || status.state === 'error' ? status.lastAttemptAt : null;
-      },
-      { timeout: 30_000 },
-    )
-    .not.toBeNull();
-  if (status === null) throw new Error('no sync status');
-  return status;
-}
-
-async function ipc(base: string, name: string, input?: unknown): Promise<unknown> {
-  const response = await fetch(new URL('__ipc', base), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, input }),
-  });
-  return response.json();
-}
+beforeAll(builtRenderer);
 
 describe('npm run preview', () => {
   it('serves the demo, answers IPC over HTTP, and closes cleanly on SIGTERM', async () => {
