@@ -34,7 +34,9 @@ export function eventIdBase(name: string, season: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '')
     .slice(0, 12);
-  return `${seasonFirstYear(season)}${slug === '' ? 'event' : slug}`;
+  // The year as the season writes it, leading zeros kept: `0998a`, not `998a`. Four digits and a
+  // slug of at least one character are what keep every code within EVENT_ID_PATTERN's five.
+  return `${season.slice(0, 4)}${slug === '' ? 'event' : slug}`;
 }
 
 /**
