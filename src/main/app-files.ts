@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 
 /**
@@ -79,7 +79,46 @@ function plain(status: number, text: string): Response {
   });
 }
 
-/** The response to one app:// request: the file with its type, 403 outside root, 404 when absent. */
+/**
+ * The errors that say a path names no file this module could serve: absent, a folder, too long, a
+ * symlink loop, unreadable. Any other (out of descriptors, a failing disk) is the app's own fault
+ * and must not pass for a missing file.
+ */
+const NO_FILE_CODES: ReadonlySet<string> = new Set([
+  'ENOENT',
+  'ENOTDIR',
+  'EISDIR',
+  'ELOOP',
+  'ENAMETOOLONG',
+  'EACCES',
+  'EPERM',
+  'EINVAL',
+  'ENXIO',
+]);
+
+export function servesNoFile(error: unknown): boolean {
+  if (!(error instanceof Error) || !('code' in error)) return false;
+  const code = error.code;
+  return typeof code === 'string' && NO_FILE_CODES.has(code);
+}
+
+/** The file's bytes, or `null` when the path names nothing that is a regular file. */
+async function readServedFile(path: string): Promise<Buffer | null> {
+  try {
+    // A named pipe or a device is no file to serve; read, a pipe would hold the request forever.
+    if (!(await stat(path)).isFile()) return null;
+    return await readFile(path);
+  } catch (error) {
+    if (servesNoFile(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * The response to one app:// request: the file with its type, 403 outside root, 404 for anything
+ * that is no file to serve, 500 (never a thrown error, which Electron turns into a bare failed
+ * load) when reading failed for some other reason.
+ */
 export async function appFileResponse(
   root: string,
   request: { url: string; method: string },
@@ -89,16 +128,13 @@ export async function appFileResponse(
   }
   const target = resolveAppFile(root, request.url);
   if (target.kind === 'refused') return plain(403, `Refused: ${target.reason}.`);
-  let body: Buffer;
+  let body: Buffer | null;
   try {
-    body = await readFile(target.path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') {
-      return plain(404, 'Not found.');
-    }
-    throw error;
+    body = await readServedFile(target.path);
+  } catch {
+    return plain(500, 'The file could not be read.');
   }
+  if (body === null) return plain(404, 'Not found.');
   return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
     status: 200,
     headers: {

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appFileResponse, resolveAppFile } from '../../src/main/app-files';
+import { appFileResponse, resolveAppFile, servesNoFile } from '../../src/main/app-files';
 
 // What app:// answers, from real files in a temp directory. Only protocol.handle's registration
 // (src/main/app-protocol.ts) needs Electron; the packaged app serves out/renderer through this.
@@ -20,6 +21,12 @@ beforeAll(() => {
   writeFileSync(join(root, 'assets', 'logo.svg'), '<svg/>');
   writeFileSync(join(root, 'assets', 'data.bin'), 'x');
   writeFileSync(join(parent, 'secret.txt'), 'the API key');
+  symlinkSync('loop-b.js', join(root, 'assets', 'loop-a.js'));
+  symlinkSync('loop-a.js', join(root, 'assets', 'loop-b.js'));
+  symlinkSync('itself.js', join(root, 'assets', 'itself.js'));
+  symlinkSync('assets', join(root, 'folder.js'));
+  // A named pipe has no end: read, it would hold the request until something writes to it.
+  execFileSync('mkfifo', [join(root, 'assets', 'pipe.js')]);
 });
 
 afterAll(() => rmSync(parent, { recursive: true, force: true }));
@@ -60,14 +67,22 @@ describe('app:// serves the built renderer', () => {
     expect(post.status).toBe(405);
   });
 
-  it.each(['app://pitside/missing.js', 'app://pitside/assets', 'app://pitside/index.html/x'])(
-    'answers 404 for %s',
-    async (url) => {
-      const response = await get(url);
-      expect(response.status).toBe(404);
-      expect(await response.text()).toBe('Not found.');
-    },
-  );
+  it.each([
+    ['a missing file', 'app://pitside/missing.js'],
+    ['a folder', 'app://pitside/assets'],
+    ['a path through a file', 'app://pitside/index.html/x'],
+    ['a loop of two symlinks', 'app://pitside/assets/loop-a.js'],
+    ['a symlink to itself', 'app://pitside/assets/itself.js'],
+    ['a path through a symlink loop', 'app://pitside/assets/itself.js/x.js'],
+    ['a 317-character name', `app://pitside/assets/${'n'.repeat(314)}.js`],
+    ['a path longer than the system takes', `app://pitside/${'deep/'.repeat(900)}index.html`],
+    ['a symlink to a folder', 'app://pitside/folder.js'],
+    ['a named pipe', 'app://pitside/assets/pipe.js'],
+  ])('answers 404 for %s', async (_what, url) => {
+    const response = await get(url);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe('Not found.');
+  });
 
   // The URL parser already folds some spellings of `..` away; whatever is left is refused here.
   // Either way, nothing outside root is ever read.
@@ -105,5 +120,27 @@ describe('app:// serves the built renderer', () => {
     const response = await get(url);
     expect(response.status).toBe(403);
     expect(await response.text()).toBe(`Refused: ${reason}.`);
+  });
+});
+
+describe('which failures to read a path mean there is no file to serve', () => {
+  // Root reads every file whatever its mode, so permission errors cannot be made for real here.
+  it.each([
+    'ENOENT',
+    'ENOTDIR',
+    'EISDIR',
+    'ELOOP',
+    'ENAMETOOLONG',
+    'EACCES',
+    'EPERM',
+    'EINVAL',
+    'ENXIO',
+  ])('%s: no file', (code) => {
+    expect(servesNoFile(Object.assign(new Error(code), { code }))).toBe(true);
+  });
+
+  // The file may well be there: the process ran out of descriptors, or the disk failed.
+  it.each(['EMFILE', 'ENFILE', 'EIO', undefined])('%s: a failure of the app', (code) => {
+    expect(servesNoFile(Object.assign(new Error('read failed'), { code }))).toBe(false);
   });
 });
