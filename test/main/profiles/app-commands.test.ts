@@ -58,6 +58,29 @@ describe('links:open', () => {
     },
   );
 
+  // The contract's schema takes these (it asks only for `https://` and no whitespace character).
+  it.each([
+    ['a NUL', 'https://events.invalid/clip.mp4\u0000.exe'],
+    ['a control character', 'https://events.invalid/\u001b[2J'],
+    ['a right-to-left override', 'https://events.invalid/\u202e4pm.exe'],
+    ['credentials', 'https://events.invalid@evil.invalid/'],
+    ['2082 characters', `https://events.invalid/${'a'.repeat(2082 - 23)}`],
+  ])('refuses a link with %s as invalid input and opens nothing', async (_what, url) => {
+    const { dispatch, platform } = await open();
+    const result = await dispatch('links:open', { url });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', details: [{ field: 'url' }] },
+    });
+    expect(platform.openedUrls).toEqual([]);
+  });
+
+  it('opens the link as it was checked: parsed and written out again', async () => {
+    const { dispatch, platform } = await open();
+    await valueOf(dispatch('links:open', { url: 'https://Events.Invalid/équipes/./254' }));
+    expect(platform.openedUrls).toEqual(['https://events.invalid/%C3%A9quipes/254']);
+  });
+
   it('checks again in main, behind the schema', async () => {
     const platform = createHeadlessPlatform({ dataDirectory: freshDataDirectory() });
     const open = createLinkHandlers(platform)['links:open'];
