@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Dispatch } from '../main/ipc/dispatcher';
 import type { PushHub } from '../main/ipc/push-hub';
+import type { IpcResult } from '../shared/ipc/errors';
 import { createPreviewGuard, isJson } from './guard';
 
 /** Where `electron-vite build` puts the renderer. */
@@ -112,7 +113,12 @@ export async function startPreviewServer(
         send(response, 415, TEXT, 'IPC takes application/json');
         return;
       }
-      const { name, input } = parseIpcRequest(await readBody(request));
+      const body = await readBody(request);
+      if (body === null) {
+        refuseTooLarge(request, response);
+        return;
+      }
+      const { name, input } = parseIpcRequest(body);
       send(response, 200, 'application/json', JSON.stringify(await dispatch(name, input)));
     } else if (path === PUSH_PATH && pushes !== undefined) {
       streamPushes(pushes, dispatch, request, response);
@@ -206,15 +212,72 @@ function parseIpcRequest(body: string): { name: unknown; input: unknown } {
   return { name: record.name, input: record.input };
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_IPC_BODY) throw new Error('IPC request too large');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * The body of an IPC request, or `null` as soon as it is known to be over MAX_IPC_BODY: from its
+ * declared length before a byte is read, else at the first chunk past the limit. Nothing past the
+ * limit is kept.
+ */
+function readBody(request: IncomingMessage): Promise<string | null> {
+  if (Number(request.headers['content-length'] ?? 0) > MAX_IPC_BODY) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      request.off('data', take);
+      request.off('end', finish);
+      request.off('close', cutOff);
+      request.off('error', fail);
+    };
+    const take = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_IPC_BODY) {
+        chunks.push(chunk);
+        return;
+      }
+      stop();
+      resolve(null);
+    };
+    const finish = () => {
+      stop();
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    };
+    const cutOff = () => {
+      stop();
+      reject(new Error('the IPC request was cut off'));
+    };
+    const fail = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    request.on('data', take);
+    request.on('end', finish);
+    request.on('close', cutOff);
+    request.on('error', fail);
+  });
+}
+
+/**
+ * 413, with an IPC error as its body (what the bridge parses), and the connection closed after
+ * it. What the client still sends is read and dropped, up to one more limit's worth: closing a
+ * socket with unread bytes resets it, and a reset can lose the answer before the client reads it.
+ */
+function refuseTooLarge(request: IncomingMessage, response: ServerResponse): void {
+  const refusal: IpcResult<never> = {
+    ok: false,
+    error: { code: 'invalid_input', message: 'The IPC request is over 1 MiB.' },
+  };
+  response.writeHead(413, {
+    ...GUARDED,
+    'content-type': 'application/json',
+    connection: 'close',
+  });
+  response.end(JSON.stringify(refusal));
+  let dropped = 0;
+  request.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > MAX_IPC_BODY) request.socket.destroy();
+  });
+  request.resume();
 }
 
 /** A file of the built renderer, and nothing outside it, whatever the path says. */

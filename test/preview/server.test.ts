@@ -199,6 +199,93 @@ describe('the preview server', () => {
   });
 });
 
+const MIB = 1024 * 1024;
+
+/**
+ * Sends the headers of an IPC POST and `chunks` of its body, but never ends the body: an answer
+ * that comes at all came before the preview could have read the body to its end.
+ */
+function postUnfinished(
+  headers: Record<string, string>,
+  chunks: readonly Buffer[],
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(base);
+    const outgoing = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${prefix()}__ipc`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => {
+          resolve({ status: response.statusCode ?? 0, body });
+          outgoing.destroy();
+        });
+      },
+    );
+    // The preview may close the connection while this side is still writing.
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+    });
+    outgoing.flushHeaders();
+    for (const chunk of chunks) outgoing.write(chunk);
+  });
+}
+
+/** `favorites:set` for `teamNumber`, padded with spaces to exactly `size` bytes of JSON. */
+function paddedFavorite(teamNumber: number, size: number): Buffer {
+  const call = JSON.stringify({ name: 'favorites:set', input: { teamNumber, favorite: true } });
+  return Buffer.from(call.padEnd(size, ' '));
+}
+
+describe('the preview server, to an IPC body over 1 MiB', () => {
+  const favorites = async () => (await layer.handlers['favorites:list'](undefined)).data;
+
+  it('answers 413 to a declared length over the limit before a byte of the body', async () => {
+    const answer = await postUnfinished({ 'content-length': String(MIB + 1) }, []);
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+  });
+
+  it('answers 413 as soon as a body of no declared length passes the limit', async () => {
+    const body = paddedFavorite(1101, 2 * MIB);
+    const answer = await postUnfinished({ 'transfer-encoding': 'chunked' }, [
+      body.subarray(0, MIB / 2),
+      body.subarray(MIB / 2, MIB + 1),
+    ]);
+    expect(answer.status).toBe(413);
+    expect(await favorites()).not.toContain(1101);
+  });
+
+  it('answers 413 to a whole body over the limit, and runs nothing of it', async () => {
+    const answer = await raw('/__ipc', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: paddedFavorite(1102, MIB + 1).toString(),
+    });
+    expect(answer.status).toBe(413);
+    expect(await favorites()).not.toContain(1102);
+  });
+
+  it('still takes a body of exactly 1 MiB, and answers on after refusing one', async () => {
+    const answer = await raw('/__ipc', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: paddedFavorite(1103, MIB).toString(),
+    });
+    expect(answer.status).toBe(200);
+    expect(await favorites()).toContain(1103);
+  });
+});
+
 describe('the preview server, to anything but its own page', () => {
   const favorite = (teamNumber: number) =>
     JSON.stringify({ name: 'favorites:set', input: { teamNumber, favorite: true } });
