@@ -82,9 +82,13 @@ npm run cli -- share --data-dir DIR [--host ADDR] [--port N] [--rate-limit N|off
   Serves the cache in DIR read-only, as the service's GET endpoints answer a viewer key:
   public events in lists, unlisted ones by code, private ones never. Prints
   "sharing on http://ADDR:PORT/" and "key KEY" as its first two lines, then serves until
-  Ctrl-C (exit 0). Another Pitside syncs from it with that address and key. Every request
-  needs the key (401 without it); writes get 405; a request naming another host, or sent
-  by a web page, gets 403. Each answer carries Pitside-Synced-At: when DIR synced it.
+  Ctrl-C (exit 0); on 0.0.0.0 or ::, "also on http://ADDR:PORT/" lines follow with this
+  machine's other network addresses. Another Pitside syncs from it with that address and
+  key. As on the service, the event endpoints need the key (401 without it) and the team
+  endpoints none; writes get 405; a request naming another host, or sent by a web page,
+  gets 403. Each answer carries Pitside-Synced-At: when DIR synced it. An event's
+  visibility is as DIR last read its record: an event made private on the service stops
+  being served at DIR's first sync 15 minutes or more after that read.
   --host ADDR          an IP address of this machine to listen on (default 127.0.0.1, this
                        machine only); the venue network's address to share with others
   --port N             the port (default 0: any free one)

@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { isWildcardHost } from '../main/share/share-hosts';
 import { startShare, type RunningShare } from '../main/share/share-server';
 import { openCacheForReading } from './data-dir';
 import { EXIT, SetupError } from './errors';
@@ -23,8 +24,9 @@ function listenProblem(error: unknown, host: string, port: number): string | nul
 
 /**
  * Serves the cache in the data directory read-only until SIGINT or SIGTERM, which end it normally
- * (exit 0). The first two lines of stdout are the address and the key, for a script to read; each
- * laptop's first read is reported on stderr.
+ * (exit 0). The first two lines of stdout are the address and the key, for a script to read (on a
+ * wildcard host, `also on URL` lines follow with the machine's other addresses); each laptop's
+ * first read is reported on stderr.
  */
 export async function runShare(command: ShareCommand, io: ShareIo): Promise<number> {
   const cache = openCacheForReading(command.dataDir);
@@ -46,6 +48,11 @@ export async function runShare(command: ShareCommand, io: ShareIo): Promise<numb
   try {
     await writeLine(io.stdout, `sharing on ${share.url}`);
     await writeLine(io.stdout, `key ${share.key}`);
+    // On a wildcard the machine's other network addresses answer too: a laptop may be on any.
+    for (const url of share.urls.slice(1)) await writeLine(io.stdout, `also on ${url}`);
+    if (isWildcardHost(command.host) && share.urls.every((url) => url.includes('127.0.0.1'))) {
+      io.report('no network address on this machine yet: only this machine can reach the share');
+    }
     const signal = await new Promise<NodeJS.Signals>((resolve) => {
       const stop = (received: NodeJS.Signals) => {
         io.signals.off('SIGINT', stop);

@@ -12,6 +12,7 @@ import { TeamPartQueries } from '../cache/queries/team-parts';
 import { TeamQueries } from '../cache/queries/teams';
 import type { AppDatabase } from '../storage/database';
 import { ShareFreshness } from './share-freshness';
+import { shareStatsSeason } from './share-stats-season';
 
 function pageOf<Item>({ data, meta }: ListPage<Item>): PageOf<Item> {
   return { rows: data, total: meta.total };
@@ -46,6 +47,7 @@ export function cacheReads(db: AppDatabase, now: () => Date): ShareReads {
       WHERE r.team_number = ?`,
     )
     .pluck();
+  const statsSeason = shareStatsSeason(db, now);
   const countMatches: Statement<[number], number> = db
     .prepare<[number], number>(
       `SELECT count(*) FROM match_teams mt JOIN matches m ON m.id = mt.match_id
@@ -95,9 +97,9 @@ export function cacheReads(db: AppDatabase, now: () => Date): ShareReads {
     teamClips: (teamNumber, filters, _scope, page) =>
       pageOf(teamParts.clipsOf({ teamNumber, ...filters, ...page })),
     teamStats(teamNumber, season) {
-      const { row } = stats.held(teamNumber, season, now());
+      const { row } = stats.held(teamNumber, statsSeason(teamNumber, season), now());
       return row === null ? undefined : toSeasonStats(row);
     },
   };
-  return { model, freshness: new ShareFreshness(freshness, teamParts, stats, now) };
+  return { model, freshness: new ShareFreshness(freshness, teamParts, stats, statsSeason, now) };
 }

@@ -3,6 +3,7 @@ import type { TeamPart } from '../../shared/ipc/resources';
 import type { FreshnessReader } from '../cache/queries/freshness';
 import type { StatsQueries } from '../cache/queries/stats';
 import type { TeamPartQueries } from '../cache/queries/team-parts';
+import type { StatsSeason } from './share-stats-season';
 
 const EVENT_PATH = /^\/v1\/events(?:\/([a-z0-9]{5,40})(?:\/(teams|matches|clips))?)?\/?$/;
 const TEAM_PATH = /^\/v1\/teams(?:\/([1-9]\d{0,4})(?:\/(events|matches|clips|stats))?)?\/?$/;
@@ -17,6 +18,7 @@ export class ShareFreshness {
     private readonly reader: FreshnessReader,
     private readonly teamParts: TeamPartQueries,
     private readonly stats: StatsQueries,
+    private readonly statsSeason: StatsSeason,
     private readonly now: () => Date,
   ) {}
 
@@ -38,7 +40,10 @@ export class ShareFreshness {
     if (number === undefined) return this.reader.of('teams');
     const teamNumber = Number(number);
     if (part === undefined) return this.reader.of(`team:${teamNumber}`);
-    if (part === 'stats') return this.stats.held(teamNumber, season, this.now()).freshness;
+    if (part === 'stats') {
+      return this.stats.held(teamNumber, this.statsSeason(teamNumber, season), this.now())
+        .freshness;
+    }
     return this.teamParts.freshnessOf(teamNumber, part as TeamPart);
   }
 }

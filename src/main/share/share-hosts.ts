@@ -1,4 +1,4 @@
-import { networkInterfaces } from 'node:os';
+import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
 
 const WILDCARDS = new Set(['0.0.0.0', '::']);
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -24,6 +24,35 @@ export function localInterfaces(): LocalInterface[] {
         .map((entry) => ({ name, address: entry.address, loopback: entry.internal })),
     )
     .sort((a, b) => Number(b.loopback) - Number(a.loopback));
+}
+
+/** `0.0.0.0` or `::`: every interface, which names no address another laptop can use. */
+export function isWildcardHost(host: string): boolean {
+  return WILDCARDS.has(host);
+}
+
+/** A link-local IPv6 address (fe80::/10) needs its zone in a URL, which other laptops cannot use. */
+function isLinkLocal(address: string): boolean {
+  return /^fe[89ab][0-9a-f]:/i.test(address);
+}
+
+/**
+ * The addresses other laptops reach a share bound to `host` at: that address; on a wildcard, every
+ * address of this machine's network interfaces but loopback (IPv4 first; IPv6 too on `::`, which
+ * takes both), or loopback while there is no network, the one address that answers then.
+ */
+export function reachableAddresses(
+  host: string,
+  interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = networkInterfaces(),
+): string[] {
+  if (!WILDCARDS.has(host)) return [host];
+  const entries = Object.values(interfaces).flatMap((list) => list ?? []);
+  const external = (family: 'IPv4' | 'IPv6') =>
+    entries
+      .filter((entry) => entry.family === family && !entry.internal && !isLinkLocal(entry.address))
+      .map((entry) => entry.address);
+  const addresses = host === '::' ? [...external('IPv4'), ...external('IPv6')] : external('IPv4');
+  return addresses.length > 0 ? addresses : ['127.0.0.1'];
 }
 
 /** Every address of this machine's interfaces. */

@@ -3,7 +3,7 @@ import type { ShareClient } from '../../shared/ipc/share';
 import { formatTimestamp } from '../../shared/wire/formats';
 import type { AppDatabase } from '../storage/database';
 import { buildShareApp, SHARE_RATE_LIMIT } from './share-app';
-import { hostHeader, shareHosts } from './share-hosts';
+import { hostHeader, reachableAddresses, shareHosts } from './share-hosts';
 import { newShareKey } from './share-key';
 
 export interface ShareOptions {
@@ -23,8 +23,13 @@ export interface ShareOptions {
 }
 
 export interface RunningShare {
-  /** `http://host:port/`, the address to give the other laptops. */
+  /** `http://host:port/`, the address to give the other laptops: the first of `urls`. */
   url: string;
+  /**
+   * Every address the other laptops can use: the one listened on, or on a wildcard (`0.0.0.0`,
+   * `::`) each of this machine's network addresses, which the wildcard itself is not.
+   */
+  urls: string[];
   key: string;
   host: string;
   port: number;
@@ -65,8 +70,12 @@ export async function startShare(options: ShareOptions): Promise<RunningShare> {
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port;
   hosts = shareHosts(options.host, port);
+  const urls = reachableAddresses(options.host).map(
+    (address) => `http://${hostHeader(address, port)}/`,
+  );
   return {
-    url: `http://${hostHeader(options.host, port)}/`,
+    url: urls[0] ?? `http://${hostHeader(options.host, port)}/`,
+    urls,
     key,
     host: options.host,
     port,

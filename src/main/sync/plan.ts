@@ -16,6 +16,14 @@ export const EVENT_PARTS: readonly EventPart[] = ['teams', 'matches', 'clips'];
 export const SOON_MS = 7 * 24 * 60 * 60_000;
 
 /**
+ * How old a listed event's own record may get before a run of scope `all` reads it again, however
+ * long other copies may wait: the record is the only place its visibility is said (a list's items
+ * carry none, and an organizer's list shows private events too). A venue share holds back an event
+ * whose record is older than this against the event list (`src/main/share/share-views.ts`).
+ */
+export const VISIBILITY_MAX_AGE_MS = 15 * 60_000;
+
+/**
  * In `sync_state`, set once this service answered a `?season=` it was asked with another season:
  * it does not have the extension, and only its default season is worth asking for. Kept with the
  * copy, so a change of service forgets it along with everything learned from the old one.
@@ -177,7 +185,7 @@ export class SyncPlanner {
   /**
    * What is due of every listed event, in the order it should be pulled: its single record first
    * (the list's items carry no visibility, and a venue share serves only events it knows to be
-   * public), then its parts.
+   * public: due at `VISIBILITY_MAX_AGE_MS`), then its parts.
    */
   dueEventParts(
     now: Date,
@@ -188,7 +196,8 @@ export class SyncPlanner {
     const due: { eventId: string; part: EventPart | 'record' }[] = [];
     for (const event of this.listed.all()) {
       if (skip.has(event.id)) continue;
-      if (force || this.isDue(resourceKeys.event(event.id), now, maxAgeMs)) {
+      const recordAge = Math.min(maxAgeMs, VISIBILITY_MAX_AGE_MS);
+      if (force || this.isDue(resourceKeys.event(event.id), now, recordAge)) {
         due.push({ eventId: event.id, part: 'record' });
       }
       for (const part of EVENT_PARTS) {

@@ -28,7 +28,7 @@ export type Prepare = (service: TestServer) => Promise<void>;
 /**
  * The service the reads of a test go to, after `prepare` wrote to the service. On a share every
  * role's key is the share's one key, and a request that names no caller sends it too (a share
- * answers no request without its key): its answers are a viewer's.
+ * answers its event endpoints only with its key): its answers are a viewer's.
  */
 export async function startReadTarget(
   options: TestServerOptions = {},
