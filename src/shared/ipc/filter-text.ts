@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { FILTER_TEXT_MAX } from '../wire/queries';
 
 /**
- * The longest free text a list filter or a search takes (the service's bound too): one cap for
- * the read commands' schemas and every box a person types a filter into.
+ * The longest free text a list filter or a search takes is the service's bound (and a share's,
+ * which reads the same parameters): one cap for the read commands' schemas, every box a person
+ * types a filter into, and the service's query parameters.
  */
-export const FILTER_TEXT_MAX = 200;
+export { FILTER_TEXT_MAX };
 
 export const filterTextSchema = z.string().max(FILTER_TEXT_MAX);
 

@@ -36,21 +36,33 @@ const teamNumberParam = z
     `must be between ${TEAM_NUMBER_MIN} and ${TEAM_NUMBER_MAX}`,
   );
 
+/**
+ * The longest free text a list filter (`search`, `region`) takes, in UTF-16 code units: longer is
+ * a 400 like any other parameter not valid, never cut. No field of the answer says what a list was
+ * filtered by, so a cut would answer another question than the one asked, unseen (perPage is
+ * clamped only because meta.perPage says so). The app's filter boxes stop at the same length.
+ */
+export const FILTER_TEXT_MAX = 200;
+
+const filterTextParam = z
+  .string()
+  .max(FILTER_TEXT_MAX, `must be at most ${FILTER_TEXT_MAX} characters`);
+
 const pagination = { page: pageParam, perPage: perPageParam };
 
 export const eventListParamsSchema = z.object({
   ...pagination,
   season: seasonParam.optional(),
   status: eventStatusSchema.optional(),
-  region: z.string().optional(),
-  search: z.string().optional(),
+  region: filterTextParam.optional(),
+  search: filterTextParam.optional(),
 });
 
 export const teamListParamsSchema = z.object({
   ...pagination,
   season: seasonParam.optional(),
-  region: z.string().optional(),
-  search: z.string().optional(),
+  region: filterTextParam.optional(),
+  search: filterTextParam.optional(),
 });
 
 export const pageParamsSchema = z.object(pagination);

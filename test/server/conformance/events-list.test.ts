@@ -305,3 +305,18 @@ test('filters combine', async () => {
     idsOf(['Zulu Tie', 'Yankee Tie']),
   );
 });
+
+describe('free-text filters take at most 200 characters', () => {
+  // 200 UTF-16 code units, as the app's filter boxes count them; no event is named like this.
+  const longest = 'q'.repeat(200);
+
+  test.each(['search', 'region'])('%s of 200 is read, 201 is a 400 naming it', async (name) => {
+    expect(await listIds(`${name}=${longest}`)).toEqual([]);
+    const error = expectError(
+      await api.get(`/v1/events?${name}=${longest}q`, { as: 'viewer' }),
+      400,
+      'invalid_request',
+    );
+    expect(error.details).toEqual([{ field: name, issue: 'must be at most 200 characters' }]);
+  });
+});

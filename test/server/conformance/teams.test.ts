@@ -170,3 +170,21 @@ describe('GET /v1/teams/:teamNumber', () => {
     }
   });
 });
+
+describe('free-text filters take at most 200 characters', () => {
+  const longest = { search: 'q'.repeat(200), region: 'q'.repeat(200), digits: '1'.repeat(200) };
+
+  test.each(Object.entries(longest))(
+    '%s: 200 is read, 201 is a 400 naming it',
+    async (kind, text) => {
+      const name = kind === 'region' ? 'region' : 'search';
+      expect(await numbers(`${name}=${text}`)).toEqual([]);
+      const error = expectError(
+        await api.get(`/v1/teams?${name}=${text}${text[0]!}`),
+        400,
+        'invalid_request',
+      );
+      expect(error.details).toEqual([{ field: name, issue: 'must be at most 200 characters' }]);
+    },
+  );
+});
