@@ -1,65 +1,11 @@
 #!/usr/bin/env node
 // The whole test suite in one command: type check, lint, formatting, build, unit and integration
 // tests (vitest), end-to-end tests (Playwright). On Linux it first moves into a private D-Bus
-// session with a throw-away, unlocked gnome-keyring, so keychain tests use a real Secret Service
-// without touching the user's own keyring.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// session with a throw-away, unlocked gnome-keyring (keyring-session.mjs).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-
-const INSIDE_SESSION = 'PITSIDE_TEST_SESSION';
-const KEYRING_PACKAGES = 'dbus dbus-x11 gnome-keyring libsecret-tools';
-
-function onPath(command) {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-}
-
-function enterKeyringSession() {
-  const missing = ['dbus-run-session', 'gnome-keyring-daemon'].filter((tool) => !onPath(tool));
-  if (missing.length > 0) {
-    if (process.env.DBUS_SESSION_BUS_ADDRESS) {
-      console.warn(`[test] ${missing.join(', ')} not found: using the desktop session's keyring.`);
-      return null;
-    }
-    console.error(
-      `[test] The keychain tests need a Secret Service, and ${missing.join(' and ')} is missing.\n` +
-        `       On Debian or Ubuntu: sudo apt-get install ${KEYRING_PACKAGES}`,
-    );
-    process.exit(1);
-  }
-  const scratch = mkdtempSync(join(tmpdir(), 'pitside-keyring-'));
-  const runtime = join(scratch, 'run');
-  mkdirSync(join(scratch, 'data'));
-  mkdirSync(runtime, { mode: 0o700 });
-  const result = spawnSync('dbus-run-session', ['--', process.execPath, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      [INSIDE_SESSION]: '1',
-      XDG_DATA_HOME: join(scratch, 'data'),
-      XDG_RUNTIME_DIR: runtime,
-    },
-  });
-  rmSync(scratch, { recursive: true, force: true });
-  return result.status ?? 1;
-}
-
-function unlockKeyring() {
-  // --unlock reads the new keyring's password from stdin and creates the login collection.
-  const daemon = spawnSync('gnome-keyring-daemon', ['--unlock', '--components=secrets'], {
-    input: 'pitside-test-keyring',
-    encoding: 'utf8',
-  });
-  for (const line of (daemon.stdout ?? '').split('\n')) {
-    const match = /^([A-Z_]+)=(.*)$/.exec(line.trim());
-    if (match) process.env[match[1]] = match[2];
-  }
-  if (daemon.status !== 0) {
-    console.error(`[test] gnome-keyring-daemon failed to start: ${daemon.stderr}`);
-    process.exit(1);
-  }
-}
+import { onPath, withKeyringSession } from './keyring-session.mjs';
 
 /** One stage with the terminal to itself; it does not block the loop, so stages started beside it go on. */
 function run(label, command, args, env = {}) {
@@ -149,12 +95,7 @@ function countPlaywright(file) {
 }
 
 async function main() {
-  if (process.platform === 'linux' && process.env[INSIDE_SESSION] !== '1') {
-    const status = enterKeyringSession();
-    if (status !== null) process.exit(status);
-  } else if (process.platform === 'linux') {
-    unlockKeyring();
-  }
+  withKeyringSession();
 
   const results = 'test-results';
   rmSync(results, { recursive: true, force: true });
