@@ -3,9 +3,6 @@ import { patchValues, type DeleteEdit, type FieldConflict, type UpdateEdit } fro
 import { EDITABLE_EVENT_FIELDS, flatFields } from '../../shared/ipc/edits';
 import type { EditableField, FieldValues } from './event-row';
 
-/** What a field reads on an event nobody set it on: the service's default (`decisions.md`). */
-const UNSET_DEFAULTS: FieldValues = { visibility: 'public' };
-
 export type Conflicts = Partial<Record<EditableField, FieldConflict>>;
 
 export interface UpdateVerdict {
@@ -18,9 +15,9 @@ export interface UpdateVerdict {
 /**
  * Three-way comparison of an update with the service's record now. A field the service changed
  * since the edit's base, to something else than the edit's value, is a conflict. A field only
- * one side changed merges by itself: the service's stays, the edit's is sent. A base the cache
- * never knew (the visibility of an event only read from its list) cannot tell who changed what:
- * where the service's value is not the edit's, it is held as a conflict too, never overwritten.
+ * one side changed merges by itself: the service's stays, the edit's is sent. Only what was seen
+ * is compared: a base the cache never knew (the visibility of an event only read from its list)
+ * is no evidence that anyone changed it, so the edit's value is sent.
  */
 export function compareUpdate(edit: UpdateEdit, record: EventRecord): UpdateVerdict {
   const theirs = flatFields(record);
@@ -31,7 +28,7 @@ export function compareUpdate(edit: UpdateEdit, record: EventRecord): UpdateVerd
     const value = mine[field] ?? null;
     if (theirs[field] === value) continue;
     const base = edit.base[field] ?? null;
-    if (base !== theirs[field]) {
+    if (base !== null && base !== theirs[field]) {
       conflicts[field] = { base, theirs: theirs[field], mine: value };
     } else {
       patch[field] = value;
@@ -62,18 +59,16 @@ export function isApplied(edit: UpdateEdit, record: EventRecord): boolean {
 
 /**
  * A delete asked for one state of the event; every field someone changed since is shown before
- * the event goes, since deleting it would delete their change too. A base the cache never knew
- * (the visibility of an event only read from its list) cannot tell whether someone did: a value
- * other than the one every event starts with is someone's choice the organizer never saw, and is
- * held as a conflict too, never taken as the service's.
+ * the event goes, since deleting it would delete their change too. Only what was seen is
+ * compared: a base the cache never knew (the visibility of an event only read from its list) is
+ * no evidence of anyone's change, whatever the service reads now.
  */
 export function compareDelete(edit: DeleteEdit, record: EventRecord): Conflicts {
   const theirs = flatFields(record);
   const conflicts: Conflicts = {};
   for (const field of EDITABLE_EVENT_FIELDS) {
-    const base = edit.base[field];
-    if (base === undefined || base === theirs[field]) continue;
-    if (base === null && theirs[field] === UNSET_DEFAULTS[field]) continue;
+    const base = edit.base[field] ?? null;
+    if (base === null || base === theirs[field]) continue;
     conflicts[field] = { base, theirs: theirs[field], mine: null };
   }
   return conflicts;

@@ -112,8 +112,8 @@ export class Outbox {
         );
       }
       const captured = this.captureBase(scope, eventId);
-      // A validator vouches for every field: with one the form never knew, the edit is compared
-      // with the service's record instead, where an unknown base is held as a conflict.
+      // A validator vouches for the state it was read with, and a base with a field it never knew
+      // was not that state: the edit is compared with the service's record instead, on what was seen.
       const known = fields.every((field) => base[field] !== null);
       const baseEtag =
         !known || !captured.first ? null : seen === undefined ? captured.baseEtag : seen.etag;
@@ -156,8 +156,8 @@ export class Outbox {
         return null;
       }
       const base = fieldValues(row, EDITABLE_EVENT_FIELDS);
-      // As for an update: a validator cannot vouch for a field the base never knew, so the
-      // service's record is read and compared instead.
+      // As for an update: a validator cannot vouch for a base with a field it never knew, so the
+      // service's record is read and compared instead, on what was seen.
       const known = Object.values(base).every((value) => value !== null);
       const { baseEtag } = this.captureBase(scope, eventId);
       const id = this.rows.add({

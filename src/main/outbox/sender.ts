@@ -105,6 +105,7 @@ export async function sendOutbox(options: SenderOptions): Promise<OutboxSummary>
   const { writer, scope, signal } = options;
   const context = sendContext(options);
 
+  await context.settle.releaseUnseen();
   const edits = await context.read(() => writer.outbox.all(scope));
   const chains = new Map<string, number[]>();
   for (const edit of edits) {

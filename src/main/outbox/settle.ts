@@ -9,6 +9,7 @@ import type { EditableField, FieldValues } from './event-row';
 import type { OutboxWriter } from './outbox-writer';
 import type { SentChange } from './sent-change-rows';
 import type { NewSentCheck, SentCheck, SentFields } from './sent-check-rows';
+import { releasedFromUnseen } from './unseen-conflicts';
 
 /**
  * What the sender writes as an edit goes out, each in one transaction ahead of sync writes: the
@@ -59,6 +60,18 @@ export class Settle {
         this.now(),
       ),
     );
+  }
+
+  /** Ends the conflicts held for fields never seen here (see `releasedFromUnseen`). */
+  releaseUnseen(): Promise<void> {
+    return this.write(() => {
+      for (const edit of this.rows.all(this.scope)) {
+        const released = releasedFromUnseen(edit);
+        if (released === null) continue;
+        this.rows.update(edit.id, released, this.now());
+        this.writer.overlay.refresh(edit.eventId);
+      }
+    });
   }
 
   /** A refusal for good: the edit leaves the cache (the service's state shows) and keeps its input. */

@@ -55,10 +55,7 @@ async function sync(layer: DataLayer) {
   await layer.engine.idle();
 }
 
-/**
- * The event's page, open as a deletion is confirmed there: its single record is read, so the
- * deletion is based on its visibility too (some of the demo's events are private).
- */
+/** The event's page, open as a deletion is confirmed there: its single record is read with it. */
 async function opened(layer: DataLayer, dispatch: Dispatch, eventId: string) {
   await valueOf(dispatch('events:get', { eventId }));
   await layer.engine.idle();
