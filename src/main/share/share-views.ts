@@ -29,7 +29,7 @@ const VOUCHED = `EXISTS (SELECT 1 FROM main.sync_state r
         '-${VISIBILITY_MAX_AGE_MS / 1000} seconds') FROM main.sync_state l WHERE l.resource = 'events'), ''))`;
 
 const SHARE_VIEWS = `
-CREATE TEMP VIEW events AS
+CREATE TEMP VIEW IF NOT EXISTS events AS
   SELECT e.id, e.name, e.season, e.start_date, e.end_date, e.venue, e.city, e.state, e.country,
     e.stream_status, e.team_count, e.clip_count, (e.visibility = 'public') AS listed,
     e.visibility, e.created_at, e.updated_at
@@ -52,14 +52,17 @@ CREATE TEMP VIEW events AS
     AND json_extract(s.record, '$.visibility') IN ('public', 'unlisted')
     AND ${VOUCHED};
 
-CREATE TEMP VIEW fetched_records AS
+CREATE TEMP VIEW IF NOT EXISTS fetched_records AS
   SELECT f.resource, f.position, f.record FROM main.fetched_records f
   WHERE (CASE WHEN f.resource GLOB 'team:*:events' THEN json_extract(f.record, '$.id')
     ELSE json_extract(f.record, '$.eventId') END)
     IN (SELECT v.id FROM temp.events v WHERE v.listed = 1);
 `;
 
-/** Makes `db` (a read-only connection of the share's own) see only what a share may serve. */
+/**
+ * Makes `db` (a read-only connection of the share's own) see only what a share may serve. Once is
+ * enough and twice is harmless: a share that finds its port taken is built again on another.
+ */
 export function limitToShareable(db: AppDatabase): void {
   db.exec(SHARE_VIEWS);
 }

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache, type CacheFiles } from '../../../src/main/cache/open';
 import { IpcFailure } from '../../../src/main/ipc/failure';
 import { PushHub } from '../../../src/main/ipc/push-hub';
-import { ShareService } from '../../../src/main/share/share-service';
+import { PREFERRED_SHARE_PORT, ShareService } from '../../../src/main/share/share-service';
 import { commands } from '../../../src/shared/ipc/contract';
 import type { ShareState } from '../../../src/shared/ipc/share';
 
@@ -52,6 +53,24 @@ describe('the share service', () => {
     expect(refused).toBeInstanceOf(IpcFailure);
     expect((refused as IpcFailure).code).toBe('invalid_input');
     expect(service.state().status.state).toBe('off');
+  });
+
+  it('serves on another port when its own is taken', async () => {
+    // Taken here, or already by another program: either way the share cannot have it.
+    const holder: Server = createServer();
+    await new Promise<void>((resolve) => {
+      holder.once('error', () => resolve());
+      holder.listen(PREFERRED_SHARE_PORT, '127.0.0.1', () => resolve());
+    });
+    try {
+      const started = await service.start('127.0.0.1');
+      if (started.status.state !== 'on') throw new Error(`not on: ${started.status.error}`);
+      expect(new URL(started.status.url).port).not.toBe(String(PREFERRED_SHARE_PORT));
+      const answer = await fetch(new URL('v1/teams?perPage=1', started.status.url));
+      expect(answer.status).toBe(200);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 
   it('serves on the address picked until stopped, and says so each time', async () => {
