@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Writable } from 'node:stream';
-import { forgetSyncedData } from '../main/cache/forget';
 import { WriteQueue } from '../main/cache/write-queue';
 import { createCredentials, type Credentials } from '../main/credentials/credentials';
 import { serviceConnector } from '../main/sync/connect';
@@ -186,12 +185,11 @@ async function syncTarget(
   };
   const queue = new WriteQueue(files.writer, { beforeWrite: files.walBacklog });
   const settings = new SettingsStore(files.reader, files.writer, queue);
-  const previous = settings.baseUrl();
-  if (previous !== service) {
-    // A cache holds one service's copy, as in the app: another service's records go, its queued
-    // edits stay (they are kept per service) until that service is synced again.
-    if (previous !== null) await forgetSyncedData(files.writer, queue);
-    await settings.setBaseUrl(service);
+  if (settings.baseUrl() !== service) {
+    // A cache holds one service's copy, as in the app: another service's records are replaced
+    // once this one answers with its own, its queued edits stay (they are kept per service)
+    // until that service is synced again.
+    await settings.changeService(service);
     for (const kept of new ElsewhereReader(files.reader).others(service)) {
       const sentence = keptEditsSentence(
         { service: kept.service, ...tallyUnsent(kept.edits) },
@@ -199,6 +197,10 @@ async function syncTarget(
       );
       io.report(sentence);
     }
+  }
+  const keptCopyOf = settings.keptCopyOf();
+  if (keptCopyOf !== null) {
+    io.report(`the copy of ${keptCopyOf} is kept until ${service} answers with its own data`);
   }
   const engine = new SyncEngine({
     reader: files.reader,
@@ -245,6 +247,10 @@ async function syncTarget(
     await writeLine(io.stdout, JSON.stringify(result));
     io.report(outcomeLine(summary, context));
     if (summary.unreadable.count > 0) io.report(unreadableLine(summary));
+    const stillKept = settings.keptCopyOf();
+    if (stillKept !== null) {
+      io.report(`the copy of ${stillKept} was kept: nothing came from ${service} to replace it`);
+    }
     return received === null ? exitCodeFor(summary) : exitForSignal(received);
   } finally {
     io.signals.off('SIGINT', onSignal);

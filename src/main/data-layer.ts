@@ -161,7 +161,6 @@ export function openDataLayer(options: DataLayerOptions): DataLayer {
       keyOverride: options.keyOverride,
       serviceUrl,
       engine,
-      forgetSyncedData: forget,
       changed: (resources) => notices.add(resources),
     }),
     ...createCacheHandlers({ engine, settings, forgetSyncedData: forget }),

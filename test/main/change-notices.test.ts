@@ -227,9 +227,18 @@ describe('change notices', () => {
     const { dispatch, notices, layer: opened } = await open(demo.url);
     const list = await value<Built>(dispatch('teams:list', undefined));
     notices.length = 0;
-    await value(dispatch('settings:setService', { baseUrl: bare.url }));
-    await settled(opened);
-    expect(notices[0]).toContain('all');
-    expect(touches(notices[0] ?? [], list.builtFrom)).toBe(true);
+    // The new service must answer for its copy to replace the old one.
+    await createCredentials().setKey(bare.url, demo.keys.viewer);
+    try {
+      await value(dispatch('settings:setService', { baseUrl: bare.url }));
+      await settled(opened);
+    } finally {
+      await createCredentials().clearKey(bare.url);
+    }
+    // The new address alone is Settings' news; the views hear when its first answer replaces
+    // the copy they show.
+    expect(notices[0]).toEqual(['settings']);
+    const replaced = notices.find((notice) => notice.includes('all'));
+    expect(touches(replaced ?? [], list.builtFrom)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
+import { KEPT_COPY_OF } from '../settings/settings-store';
 import type { AppDatabase } from '../storage/database';
-import type { WriteQueue } from './write-queue';
+import type { WriteQueue, WriteSession } from './write-queue';
 
 /** Rows per step: deleting cascades to matches and clips, so events go a few dozen at a time. */
 const CHUNKS: readonly { sql: string }[] = [
@@ -37,14 +38,29 @@ const CHUNKS: readonly { sql: string }[] = [
  * `Outbox.restore` puts the edits back on screen.
  */
 export async function forgetSyncedData(writer: AppDatabase, queue: WriteQueue): Promise<void> {
+  await queue.session((session) => forgetInSession(writer, queue, session));
+}
+
+/**
+ * The same, as steps of a write session already open: a new service's first resource replaces
+ * the copy this way, in the transaction that writes it. A copy kept for a change of service
+ * (`KEPT_COPY_OF`) is gone with it, so nothing is left to replace.
+ */
+export async function forgetInSession(
+  writer: AppDatabase,
+  queue: WriteQueue,
+  session: WriteSession,
+): Promise<void> {
   const statements = CHUNKS.map(({ sql }) => writer.prepare(sql));
-  await queue.session(async (session) => {
-    let deleted = 0;
-    for (const statement of statements) {
-      let chunk: number;
-      // Each step deletes one chunk; the loop ends at the first empty one.
-      while ((chunk = await session.step(() => statement.run().changes)) > 0) deleted += chunk;
-    }
-    if (deleted > 0) queue.changes.record('all');
-  });
+  const unkept = writer.prepare('DELETE FROM settings WHERE name = ?');
+  let deleted = 0;
+  for (const statement of statements) {
+    let chunk: number;
+    // Each step deletes one chunk; the loop ends at the first empty one.
+    while ((chunk = await session.step(() => statement.run().changes)) > 0) deleted += chunk;
+  }
+  if (deleted > 0) queue.changes.record('all');
+  if (await session.step(() => unkept.run(KEPT_COPY_OF).changes > 0)) {
+    queue.changes.record('settings');
+  }
 }

@@ -26,8 +26,6 @@ export interface SettingsDeps {
   /** The service the sync uses: the settings' address, or the demo service's. */
   serviceUrl: () => string | null;
   engine: SyncEngine;
-  /** Empties what was synced from the previous service; favorites and pins stay. */
-  forgetSyncedData: () => Promise<void>;
   /** Tells the renderer the answers changed where no commit says so (a key in the keychain). */
   changed: (resources: CacheResource[]) => void;
 }
@@ -42,7 +40,6 @@ export function createSettingsHandlers({
   keyOverride,
   serviceUrl,
   engine,
-  forgetSyncedData,
   changed,
 }: SettingsDeps): Pick<Handlers, SettingsCommandName> {
   async function describe(): Promise<ServiceSettings> {
@@ -51,6 +48,7 @@ export function createSettingsHandlers({
     const inUse = serviceUrl();
     const none = {
       baseUrl,
+      keptCopyOf: settings.keptCopyOf(),
       key: 'none',
       keySource: 'none',
       keychain: 'available',
@@ -93,10 +91,9 @@ export function createSettingsHandlers({
     'settings:setService': async ({ baseUrl }) => {
       const next = normaliseServiceUrl(baseUrl);
       if (next !== settings.baseUrl()) {
-        await engine.changeService(async () => {
-          await forgetSyncedData();
-          await settings.setBaseUrl(next);
-        });
+        // The copy on screen stays until the new service answers with one of its resources,
+        // which replaces it whole: an address mistyped, or not reachable from here, costs nothing.
+        await engine.changeService(() => settings.changeService(next));
         engine.start({ scope: settings.scope() });
       }
       return describe();

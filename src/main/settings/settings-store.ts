@@ -4,6 +4,12 @@ import type { WriteQueue } from '../cache/write-queue';
 import type { AppDatabase } from '../storage/database';
 
 const SERVICE_URL = 'service.baseUrl';
+/**
+ * After a change of service, the service whose copy the cache still holds: views keep showing it
+ * until the new service's first resource commits and replaces it (`ServiceReplacement`). Absent
+ * when the copy is the current service's.
+ */
+export const KEPT_COPY_OF = 'service.keptCopyOf';
 const SYNC_SCOPE = 'sync.scope';
 const LAST_SYNC_SUCCESS = 'sync.lastSuccessAt';
 
@@ -19,6 +25,11 @@ export class SettingsReader {
 
   baseUrl(): string | null {
     return this.read.get(SERVICE_URL) ?? null;
+  }
+
+  /** The service whose copy is still shown while the configured one has not answered yet. */
+  keptCopyOf(): string | null {
+    return this.read.get(KEPT_COPY_OF) ?? null;
   }
 
   scope(): SyncScope {
@@ -38,6 +49,9 @@ export class SettingsReader {
  */
 export class SettingsStore extends SettingsReader {
   private readonly write: Statement<[string, string]>;
+  private readonly remove: Statement<[string]>;
+  /** Read inside the write transaction, which may hold what the reader does not see yet. */
+  private readonly current: Statement<[string], string>;
 
   constructor(
     reader: AppDatabase,
@@ -47,10 +61,29 @@ export class SettingsStore extends SettingsReader {
     super(reader);
     this.write = writer.prepare(`INSERT INTO settings (name, value) VALUES (?, ?)
       ON CONFLICT (name) DO UPDATE SET value = excluded.value`);
+    this.remove = writer.prepare('DELETE FROM settings WHERE name = ?');
+    this.current = writer
+      .prepare<[string], string>('SELECT value FROM settings WHERE name = ?')
+      .pluck();
   }
 
   async setBaseUrl(baseUrl: string): Promise<void> {
     await this.queue.run(() => this.change(SERVICE_URL, baseUrl));
+  }
+
+  /**
+   * Points the cache at another service, and says in the same transaction whose copy it holds:
+   * the copy it had stays whole on screen until `baseUrl` answers with a resource, which then
+   * replaces it (`ServiceReplacement`). A crash in between keeps the copy and the plan. Going back
+   * to the service whose copy is kept takes the plan back: the copy is that service's after all.
+   */
+  async changeService(baseUrl: string): Promise<void> {
+    await this.queue.run(() => {
+      const held = this.current.get(KEPT_COPY_OF) ?? this.current.get(SERVICE_URL) ?? null;
+      this.change(SERVICE_URL, baseUrl);
+      if (held === null || held === baseUrl) this.drop(KEPT_COPY_OF);
+      else this.change(KEPT_COPY_OF, held);
+    });
   }
 
   /**
@@ -68,6 +101,10 @@ export class SettingsStore extends SettingsReader {
   /** A setting the renderer shows: its commit names `settings`, so Settings reads it again. */
   private change(name: string, value: string): void {
     if (this.write.run(name, value).changes > 0) this.queue.changes.record('settings');
+  }
+
+  private drop(name: string): void {
+    if (this.remove.run(name).changes > 0) this.queue.changes.record('settings');
   }
 
   async setLastSyncSuccess(at: string): Promise<void> {

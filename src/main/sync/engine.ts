@@ -18,6 +18,7 @@ import { pullByKey } from './pulls/by-key';
 import type { PullContext } from './pulls/context';
 import { SyncReporter } from './reporter';
 import { Canceled, runController, StaleService } from './run-stops';
+import { ServiceReplacement } from './service-replacement';
 import { NONE_UNREADABLE, SyncRun, type RunOptions } from './sync-run';
 
 /**
@@ -80,6 +81,7 @@ export class SyncEngine {
   private current: { promise: Promise<SyncSummary>; controller: AbortController } | null = null;
   private readonly reporter: SyncReporter;
   private readonly settingsStore: SettingsStore;
+  private readonly replacement: ServiceReplacement;
   private readonly background = new Map<ResourceKey, BackgroundFetch>();
   private schedule: { timer: NodeJS.Timeout | null; intervalMs: number } | null = null;
   /**
@@ -99,7 +101,8 @@ export class SyncEngine {
   constructor(private readonly options: SyncEngineOptions) {
     this.editScope = options.editScope ?? (() => null);
     this.writer = new OutboxWriter(options.writer, options.queue.changes, this.editScope);
-    this.planner = new SyncPlanner(options.reader);
+    this.replacement = new ServiceReplacement(options.reader, options.writer, options.queue);
+    this.planner = new SyncPlanner(options.reader, this.replacement);
     this.now = options.now ?? (() => new Date());
     this.settings = {
       concurrency: options.concurrency ?? DEFAULTS.concurrency,
@@ -214,6 +217,9 @@ export class SyncEngine {
     // the network returns fills the gap instead.
     if (this.background.has(key) || this.reporter.status.state === 'offline') return;
     if (this.switching !== null || this.closed) return;
+    // The copy is still another service's: a gap in it is not this service's to fill, and the
+    // run that replaces it brings this service's copy whole.
+    if (this.replacement.pending) return;
     const controller = runController();
     const task = this.fetchOne(key, controller.signal, this.generation)
       .catch(() => undefined)
@@ -223,7 +229,7 @@ export class SyncEngine {
 
   /**
    * Changes the service: stops the run and every background fetch, waits until none of them can
-   * write any more, then runs `apply` (forget the old copy, store the new address). Whatever was
+   * write any more, then runs `apply` (store the new address, or forget the copy). Whatever was
    * started against the old service and still answers is refused at the write.
    */
   async changeService(apply: () => Promise<void>): Promise<void> {
@@ -326,6 +332,7 @@ export class SyncEngine {
         outbox: this.outbox,
         editRuns: this.editRuns,
         settingsStore: this.settingsStore,
+        replacement: this.replacement,
         connect: () => this.options.connect(),
         editScope: this.editScope,
         now: this.now,
@@ -387,7 +394,7 @@ export class SyncEngine {
       reader: this.options.reader,
       writer: this.writer,
       queue: this.options.queue,
-      batch: new BatchWriter(this.options.writer, this.options.queue, guard),
+      batch: new BatchWriter(this.options.writer, this.options.queue, guard, this.replacement),
       limiter: new Limiter(requestsInFlight),
       signal,
       guard,
@@ -395,6 +402,7 @@ export class SyncEngine {
       requested,
       answered,
       sourceTimes: new SourceTimes(this.now),
+      replacement: this.replacement,
     };
   }
 }

@@ -3,6 +3,7 @@ import { resourceKeys, type EventPart } from '../../shared/ipc/resources';
 import { formatTimestamp } from '../../shared/wire/formats';
 import { LOCAL_EVENT_PREFIX } from '../../shared/wire/local-code';
 import type { AppDatabase } from '../storage/database';
+import type { ServiceReplacement } from './service-replacement';
 
 /**
  * Events created here that the service has not named yet: nothing of them is on the service to
@@ -47,7 +48,10 @@ interface EventCounts {
 
 /**
  * Reads what a sync run needs to decide what to pull, from the committed cache: which events are
- * pinned or live, which teams are favorites, which copies exist and how old they are.
+ * pinned or live, which teams are favorites, which copies exist and how old they are. While the
+ * copy is still another service's (a change of service not answered yet), nothing is planned from
+ * it: the new service is asked for its lists and for the person's own pins and favorites, and the
+ * first of those to commit replaces the copy.
  *
  * Outside the priority tier (pinned, live and soon, favorites), a copy that exists is pulled again only when
  * it is due: older than `maxAgeMs`, or contradicted by fresher data (an event whose list item
@@ -69,7 +73,11 @@ export class SyncPlanner {
   private readonly teamNumbers: Statement<[], number>;
   private stateCache: Map<string, StateRow> | null = null;
 
-  constructor(private readonly reader: AppDatabase) {
+  constructor(
+    reader: AppDatabase,
+    /** While the copy is still another service's, none of its freshness is this service's. */
+    private readonly replacement: ServiceReplacement,
+  ) {
     this.pinned = reader
       .prepare<[], string>(
         `SELECT event_id FROM pinned_events WHERE event_id NOT LIKE '${LOCAL}%'
@@ -126,7 +134,9 @@ export class SyncPlanner {
 
   /** Re-reads the sync state; call at the start of each phase that uses `isDue`. */
   refresh(): void {
-    this.stateCache = new Map(this.states.all().map((row) => [row.resource, row]));
+    this.stateCache = this.replacement.pending
+      ? new Map()
+      : new Map(this.states.all().map((row) => [row.resource, row]));
   }
 
   pinnedEvents(): string[] {
@@ -142,10 +152,12 @@ export class SyncPlanner {
    * wifi goes. Their teams, matches and the statistics of their teams are kept offline.
    */
   liveAndSoonEvents(now: Date): string[] {
+    if (this.replacement.pending) return [];
     return this.live.all(formatTimestamp(new Date(now.getTime() + SOON_MS)), formatTimestamp(now));
   }
 
   teamsAtEvent(eventId: string): number[] {
+    if (this.replacement.pending) return [];
     return this.teamsAt.all(eventId);
   }
 
@@ -155,13 +167,16 @@ export class SyncPlanner {
 
   /** The seasons a team is known to have played in, newest first. */
   seasonsOf(teamNumber: number): string[] {
+    // A team's list of events kept for another service says nothing of this one's.
+    const fetched = this.replacement.pending ? '' : resourceKeys.teamPart(teamNumber, 'events');
     return this.seasonsOfTeam
-      .all({ team: teamNumber, fetched: resourceKeys.teamPart(teamNumber, 'events') })
+      .all({ team: teamNumber, fetched })
       .filter((season): season is string => typeof season === 'string');
   }
 
   /** Every (team, season) with a registration at a listed event. */
   allTeamSeasons(): { teamNumber: number; season: string }[] {
+    if (this.replacement.pending) return [];
     return this.teamSeasons
       .all()
       .map((row) => ({ teamNumber: row.team_number, season: row.season }));
@@ -169,6 +184,7 @@ export class SyncPlanner {
 
   /** Every team the cache holds: the team list's and those only held through an event's teams. */
   allTeams(): number[] {
+    if (this.replacement.pending) return [];
     return this.teamNumbers.all();
   }
 
@@ -179,6 +195,7 @@ export class SyncPlanner {
 
   /** Every (team, season) whose statistics the cache holds, each team's newest season first. */
   heldStats(): { teamNumber: number; season: string }[] {
+    if (this.replacement.pending) return [];
     return this.statsHeld.all().map((row) => ({ teamNumber: row.team_number, season: row.season }));
   }
 
@@ -194,6 +211,7 @@ export class SyncPlanner {
     skip: ReadonlySet<string>,
   ): { eventId: string; part: EventPart | 'record' }[] {
     const due: { eventId: string; part: EventPart | 'record' }[] = [];
+    if (this.replacement.pending) return due;
     for (const event of this.listed.all()) {
       if (skip.has(event.id)) continue;
       const recordAge = Math.min(maxAgeMs, VISIBILITY_MAX_AGE_MS);
@@ -224,7 +242,7 @@ export class SyncPlanner {
   }
 
   private stateOf(resource: string): StateRow | undefined {
-    this.stateCache ??= new Map(this.states.all().map((row) => [row.resource, row]));
-    return this.stateCache.get(resource);
+    if (this.stateCache === null) this.refresh();
+    return this.stateCache?.get(resource);
   }
 }

@@ -83,6 +83,8 @@ interface ScopedPulls {
  */
 async function pullScope(run: OrderedRun): Promise<ScopedPulls> {
   const { planner, scope, force, context, pull, phase, maxAgeMs } = run;
+  // What the lists just committed (a replaced copy, above all) is what this run plans from.
+  planner.refresh();
   const playedAt = new Set<string>();
   const fullEvent = async (eventId: string) => {
     const record = await pull(() => pullEvent(context, eventId));

@@ -190,7 +190,7 @@ export async function pullDueStats(run: OrderedRun, tiers: StatsTiers): Promise<
     if (!seasonIgnored.seen) await ask(item);
   });
   if (force && honored && !seasonIgnored.seen && planner.ignoresStatsSeason()) {
-    await context.batch.write(() =>
+    await context.batch.note(() =>
       context.writer.syncState.setServiceFact(STATS_SEASON_IGNORED, null),
     );
   }

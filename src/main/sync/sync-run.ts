@@ -14,6 +14,7 @@ import type { SyncReporter } from './reporter';
 import { RunPulls } from './run-pulls';
 import { runInOrder } from './run-order';
 import { Canceled } from './run-stops';
+import type { ServiceReplacement } from './service-replacement';
 
 export interface RunOptions {
   scope?: SyncScope;
@@ -30,6 +31,8 @@ export interface SyncRunHost {
   outbox: Outbox;
   editRuns: EditRuns;
   settingsStore: SettingsStore;
+  /** Whether the copy is still another service's, until this one's first resource replaces it. */
+  replacement: ServiceReplacement;
   connect: () => Promise<ApiClient>;
   editScope: () => string | null;
   now: () => Date;
@@ -81,11 +84,13 @@ export class SyncRun {
   async execute(): Promise<SyncSummary> {
     this.startedAt = formatTimestamp(this.host.now());
     this.reportStart();
+    // A copy still kept for another service takes none of this one's edits: they go on screen,
+    // and out, once its own copy is in (the answers to them are written to the copy).
+    const kept = this.host.replacement.pending;
     let client: ApiClient;
     try {
       // Edits stand on screen whatever happened to the copy since (a clear, a change of service).
-      await this.host.outbox.restore();
-      await this.host.outbox.settleHeld();
+      if (!kept) await this.restoreEdits();
       client = await this.host.connect();
     } catch (error) {
       const problem = problemOf(error);
@@ -97,17 +102,29 @@ export class SyncRun {
       // Edits go first: what an organizer changed offline reaches the service before the pulls
       // bring back its view of the same events.
       const editScope = this.host.editScope();
-      if (editScope !== null) await this.sendEdits(client, editScope);
+      if (editScope !== null && !kept) await this.sendEdits(client, editScope);
       if (this.options.editsOnly === true) {
         this.host.reporter.finish('idle', null);
         return this.summary('completed', null);
       }
       await this.pullScope(context);
-      if (editScope !== null) await this.findLostEdits(client, editScope);
+      const replaced = kept && !this.host.replacement.pending;
+      if (editScope !== null && replaced) {
+        await this.restoreEdits();
+        await this.sendEdits(client, editScope);
+      }
+      if (editScope !== null && !this.host.replacement.pending) {
+        await this.findLostEdits(client, editScope);
+      }
       return await this.conclude();
     } catch (error) {
       return this.stopped(error);
     }
+  }
+
+  private async restoreEdits(): Promise<void> {
+    await this.host.outbox.restore();
+    await this.host.outbox.settleHeld();
   }
 
   private reportStart(): void {
@@ -168,7 +185,7 @@ export class SyncRun {
       secondTries: this.secondTries,
     });
     await this.secondTries();
-    await context.batch.write(() => undefined);
+    await context.batch.note(() => undefined);
   }
 
   /** The pulls that failed on something transient so far, each tried a last time. */

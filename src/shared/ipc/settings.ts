@@ -43,6 +43,11 @@ export type KeySource = z.infer<typeof keySourceSchema>;
  */
 export const serviceSettingsSchema = z.object({
   baseUrl: z.string().nullable(),
+  /**
+   * After a change of service, the service whose data is still shown: it stays until `baseUrl`
+   * answers, and is replaced then. `null` when the data shown is `baseUrl`'s.
+   */
+  keptCopyOf: z.string().nullable(),
   key: z.enum(['none', 'set', 'refused']),
   keySource: keySourceSchema,
   /** `unavailable`: the keychain was asked for the key and could not answer. */

@@ -11,6 +11,7 @@ import type { CacheWriter } from '../../cache/writes';
 import type { AppDatabase } from '../../storage/database';
 import type { BatchWriter } from '../batch-writer';
 import type { Limiter } from '../limiter';
+import type { ServiceReplacement } from '../service-replacement';
 import type { SourceTimes } from './source-times';
 import { idsOf } from './unreadable';
 import {
@@ -43,6 +44,11 @@ export interface PullContext {
   answered: () => void;
   /** When a venue share's laptop synced what it answered (a service says nothing). */
   sourceTimes: SourceTimes;
+  /**
+   * Whether the copy is still another service's (a change of service not answered yet): then it
+   * holds nothing of this service, and the first resource written replaces it.
+   */
+  replacement: ServiceReplacement;
 }
 
 export interface PullOutcome {
@@ -104,7 +110,22 @@ class HeldState {
 /** One set of prepared statements per reader connection, however many runs use it. */
 const heldStates = new WeakMap<AppDatabase, HeldState>();
 
+/** What is held of a resource of a service whose copy the cache does not hold yet. */
+const NOTHING_HELD: HeldList = {
+  etagOf: () => null,
+  total: null,
+  pageSize: null,
+  records: 0,
+  unreadable: 0,
+};
+
+/**
+ * What the cache holds of `resource` from the service synced now. While the copy is still another
+ * service's, nothing: its validators were that service's, and sent to this one they could have
+ * it answer 304 for records the cache does not hold of it.
+ */
 export function held(context: PullContext, resource: string): HeldList {
+  if (context.replacement.pending) return NOTHING_HELD;
   let state = heldStates.get(context.reader);
   if (state === undefined) {
     state = new HeldState(context.reader);
@@ -197,8 +218,9 @@ export async function failed(
   error: unknown,
 ): Promise<never> {
   const message = error instanceof Error ? error.message : String(error);
-  if (!context.signal.aborted) {
-    await context.batch.write(() =>
+  // A copy kept for another service is not this service's to annotate.
+  if (!context.signal.aborted && !context.replacement.pending) {
+    await context.batch.note(() =>
       context.writer.syncState.noteFailure(resource, formatTimestamp(context.now()), message),
     );
   }
@@ -223,18 +245,22 @@ export async function pullWholeList<Item>(
 ): Promise<PullOutcome> {
   try {
     const copy = held(context, resource);
+    // A list grows on screen only where there is nothing to show: a copy kept for another service
+    // stays whole until this one's list is read whole.
+    const growing = context.replacement.pending ? undefined : grow;
     let rows = 0;
     const pull = await pullList(source, copy, context.limiter, context.signal, {
       commit: async (snapshot) => {
         refuseAnonymous(resource, snapshot);
+        if (context.replacement.pending) refuseUnread(resource, snapshot);
         rows += await store(snapshot);
         visible?.();
       },
       page:
-        grow === undefined
+        growing === undefined
           ? undefined
           : async (items) => {
-              rows += await context.batch.write(() => grow(items));
+              rows += await context.batch.write(() => growing(items));
             },
     });
     if (pull.kind === 'unchanged') {
@@ -267,6 +293,18 @@ function refuseAnonymous(resource: string, pull: ChangedPull<unknown>): void {
 }
 
 /**
+ * A list of which not one record could be read is no answer to replace a copy with: a copy still
+ * kept for another service stays whole instead of giving way to nothing.
+ */
+function refuseUnread(resource: string, pull: ChangedPull<unknown>): void {
+  if (pull.items.length > 0 || pull.unreadable.length === 0) return;
+  throw new ApiError(
+    'invalid_response',
+    `${resource}: none of its ${pull.unreadable.length} records could be read (${pull.unreadable[0]?.reason ?? 'unreadable'}); the copy of the previous service is kept.`,
+  );
+}
+
+/**
  * Pulls one record by its path, conditionally, and stores it with `store` (nothing to store on a
  * 304). `onNotFound` decides what a 404 means for this resource; without it, it is a failure.
  */
@@ -281,6 +319,7 @@ export async function pullRecord<Value>(
   try {
     const ifNoneMatch = held(context, resource).etagOf(path);
     const response = await request(context, () => fetch({ ifNoneMatch, signal: context.signal }));
+    requireAnswer(response, ifNoneMatch, path);
     context.sourceTimes.note(resource, response.headers);
     const rows = await context.batch.write(() => {
       const changed = response.value === undefined ? 0 : store(response.value, response.etag);
@@ -289,11 +328,28 @@ export async function pullRecord<Value>(
     });
     return { changed: rows > 0, records: 1 };
   } catch (error) {
-    if (onNotFound !== undefined && error instanceof ApiError && error.code === 'not_found') {
-      return onNotFound();
-    }
+    // A 404 of this service says nothing of a copy still kept for another one.
+    const gone = error instanceof ApiError && error.code === 'not_found';
+    if (onNotFound !== undefined && gone && !context.replacement.pending) return onNotFound();
     return failed(context, resource, error);
   }
+}
+
+/**
+ * A 304 or 204 to a request that sent no validator says nothing of the resource: storing it would
+ * mark a copy complete that holds nothing the service sent.
+ */
+export function requireAnswer(
+  response: ApiResponse<unknown>,
+  ifNoneMatch: string | null,
+  path: string,
+): void {
+  if (response.value !== undefined || ifNoneMatch !== null) return;
+  throw new ApiError(
+    'invalid_response',
+    `${path} answered ${response.status} without a body to a request that held no copy; nothing was stored.`,
+    { status: response.status, transient: true },
+  );
 }
 
 /** Rows per synchronous step when a big list is written: well under the 50 ms a block may take. */

@@ -7,7 +7,8 @@ import { idsOf } from './unreadable';
  * The two big lists. Each is written in one write session of many short steps: views see the old
  * list until the commit and the new one after it, and main is never blocked for long. On a first
  * sync there is no old list to show: each page is written as it arrives, so the list grows on
- * screen while its sync state still says incomplete.
+ * screen while its sync state still says incomplete. A copy still kept for another service is
+ * forgotten in the session that writes the first of them (see `ServiceReplacement`).
  */
 
 /**
@@ -33,6 +34,8 @@ export async function pullEventList(
     source,
     (pull) =>
       context.queue.session(async (session) => {
+        context.guard();
+        await context.replacement.replaceIfDue(session);
         let rows = 0;
         for (const step of inSteps(pull.items)) {
           rows += await session.step(() => {
@@ -82,6 +85,8 @@ export function pullTeamList(context: PullContext, visible?: () => void): Promis
     source,
     (pull) =>
       context.queue.session(async (session) => {
+        context.guard();
+        await context.replacement.replaceIfDue(session);
         let rows = 0;
         for (const step of inSteps(pull.items)) {
           rows += await session.step(() => {

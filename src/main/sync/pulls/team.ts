@@ -11,6 +11,7 @@ import {
   pullRecord,
   pullWholeList,
   request,
+  requireAnswer,
   held,
   type PageFetch,
   type PullContext,
@@ -97,6 +98,7 @@ export async function pullTeamStats(
     const response = await request(context, () =>
       context.client.teamStats(teamNumber, season, { ifNoneMatch, signal: context.signal }),
     );
+    requireAnswer(response, ifNoneMatch, path);
     const stats = response.value?.data;
     // A 304 only comes for the season asked: its validator is only kept when that one answered.
     const answered = stats?.season ?? season ?? null;
@@ -121,7 +123,8 @@ export async function pullTeamStats(
     });
     return { changed: rows > 0, records: 1, season: answered };
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'not_found') {
+    // The team is gone from this service; from a copy still kept for another, nothing is.
+    if (error instanceof ApiError && error.code === 'not_found' && !context.replacement.pending) {
       return { changed: false, records: 0, season: null };
     }
     return failed(context, asked ?? resourceKeys.team(teamNumber), error);

@@ -89,6 +89,11 @@ export function ServiceSection({ setup }: { setup: SetupState }) {
             (setup.serviceUrl ?? 'No service configured')
           )}
         </dd>
+        {!demo && settings !== null && settings.keptCopyOf !== null && (
+          <dd className="muted" data-testid="kept-copy">
+            Still showing the data of {settings.keptCopyOf}: it is kept until this service answers.
+          </dd>
+        )}
         {demo && setup.serviceUrl !== null && (
           <>
             <dt>Your service</dt>
