@@ -73,6 +73,7 @@ function startDayFor(
   season: Season,
   today: number,
   isCurrent: boolean,
+  soonest: boolean,
 ): number {
   const weekday = firstDayOfWeek(days);
   switch (phase) {
@@ -81,7 +82,10 @@ function startDayFor(
       return today - 1;
     case 'upcoming': {
       const window = upcomingWindow(season, today);
-      return onOrAfter(random.int(window.first, window.last), weekday);
+      const drawn = onOrAfter(random.int(window.first, window.last), weekday);
+      // One event always starts within the week, as the one a person looks ahead to. The day
+      // is still drawn, so that every later draw stays as it was.
+      return soonest ? onOrAfter(today + 1, weekday) : drawn;
     }
     case 'past': {
       const window = pastWindow(season, today, isCurrent);
@@ -205,7 +209,8 @@ export function generateEvents(
       // Events happen where teams are: host each one in the home city of a team that competes.
       const place = random.pick(hosts[program].length > 0 ? hosts[program] : teams).place;
       const days = eventDays(random, program, phase);
-      const startDay = startDayFor(random, phase, days, season, today, isCurrent);
+      const soonest = phase === 'upcoming' && index === live;
+      const startDay = startDayFor(random, phase, days, season, today, isCurrent, soonest);
       const { name, championship } = eventName(random, { place, program, season, startDay }, taken);
       taken.add(name);
       const startMs = localTime({ place, startDay }, 0, 8);

@@ -6,12 +6,13 @@ import { buildWorld, type GenerateOptions } from './world';
 export type { GenerateOptions } from './world';
 
 /**
- * A realistic store's worth of records, the same for the same size, seed and UTC day: three
- * seasons up to the one `now` falls in, with past, live and upcoming events around that day.
+ * A realistic store's worth of records, the same for the same size, seed and UTC day but for the
+ * live events' matches, which are played up to `now` itself: three seasons up to the one `now`
+ * falls in, with past, live and upcoming events around that day.
  * Scores come from the teams' hidden strengths (`strength-drift.ts`), which never leave here.
  */
 export function generateDataset(options: GenerateOptions): Dataset {
-  const { plan, cutoffMs, events, teams, attendees, strengths, matchRandom, stream } =
+  const { plan, cutoffMs, nowMs, events, teams, attendees, strengths, matchRandom, stream } =
     buildWorld(options);
 
   // Scores draw apart from line-ups and times, so a change to how scores are made keeps the schedule.
@@ -22,6 +23,7 @@ export function generateDataset(options: GenerateOptions): Dataset {
       {
         random: matchRandom,
         cutoffMs,
+        nowMs,
         scoring: {
           random: scoreRandom,
           strengths: strengths.atEvent(event, teamsThere),
@@ -42,7 +44,13 @@ export function generateDataset(options: GenerateOptions): Dataset {
     perEvent: plan.clips / Math.max(1, eventsWithPlay),
   };
   const clips = events.flatMap((event, index) =>
-    generateClips(clipContext, event, attendees.get(event) ?? [], matchesByEvent[index] ?? []),
+    generateClips(
+      // A live event's clips are recorded up to now, as its matches are played.
+      event.phase === 'live' ? { ...clipContext, cutoffMs: nowMs } : clipContext,
+      event,
+      attendees.get(event) ?? [],
+      matchesByEvent[index] ?? [],
+    ),
   );
 
   return {

@@ -29,6 +29,11 @@ export interface ScheduleContext {
   random: Random;
   /** Data describes the world at this instant: later matches are scheduled, not played. */
   cutoffMs: number;
+  /**
+   * The instant itself (`cutoffMs` is the midnight before it): a live event is played up to
+   * here, so that the demo is under way at whatever hour it starts.
+   */
+  nowMs: number;
   scoring: {
     random: Random;
     /** Each attending team's hidden strength at this event, in points of alliance score. */
@@ -331,19 +336,66 @@ export interface EventMatch {
   playedMs: number | null;
 }
 
+/** A live event's longest pause between two matches: lunch, not a night. */
+const LIVE_PAUSE_MAX_MS = 45 * MINUTE_MS;
+
+/**
+ * A live event's matches timed so that `nowMs` falls part-way through its qualifications: as far
+ * through them as `nowMs` is through the event's dates, the match in hand begun half a cycle ago,
+ * the rest following at the event's own pace (its pauses kept, its nights left out). Line-ups,
+ * scores and delays stay as drawn. It runs at whatever hour the data is made, which the demo
+ * needs more than a real event's evening break: a person who opens it at 21:00 finds matches
+ * played minutes ago and the next ones minutes away.
+ */
+function timedAround(event: DemoEvent, drafts: MatchDraft[], nowMs: number): MatchDraft[] {
+  const qualifications = drafts.filter((draft) => draft.type === 'qualification').length;
+  if (qualifications === 0) return drafts;
+  const startMs = Date.parse(event.record.startDate);
+  const endMs = Date.parse(event.record.endDate);
+  const through = Math.min(0.9, Math.max(0.1, (nowMs - startMs) / (endMs - startMs)));
+  const anchor = Math.min(qualifications - 1, Math.round(qualifications * through));
+  const cycleMs = QUALIFICATION_CYCLE[event.program] * MINUTE_MS;
+  const scheduled: number[] = [];
+  drafts.forEach((draft, index) => {
+    const previous = drafts[index - 1];
+    const gap =
+      previous === undefined
+        ? 0
+        : Math.min(LIVE_PAUSE_MAX_MS, draft.scheduledMs - previous.scheduledMs);
+    scheduled.push((scheduled[index - 1] ?? 0) + gap);
+  });
+  const shift = nowMs - cycleMs / 2 - (scheduled[anchor] ?? 0);
+  // Whole minutes, as a schedule is printed.
+  const at = (index: number): number =>
+    Math.floor(((scheduled[index] ?? 0) + shift) / MINUTE_MS) * MINUTE_MS;
+  const retimed = new Map<number, number>();
+  const timed = drafts.map((draft, index) => {
+    const scheduledMs = at(index);
+    const playedMs = scheduledMs + (draft.playedMs - draft.scheduledMs);
+    retimed.set(draft.playedMs, playedMs);
+    return { ...draft, scheduledMs, playedMs };
+  });
+  // A playoff line-up is known once the match it waits for is played: that match's new time.
+  return timed.map((draft) => ({ ...draft, knownMs: retimed.get(draft.knownMs) ?? draft.knownMs }));
+}
+
 /**
  * The matches of one event as they stand at the cutoff: those whose line-up was published by then,
  * played when they were played before it. Playoffs therefore appear only once qualification is over.
+ * A live event stands as it is at `nowMs` instead (see `timedAround`).
  */
 export function scheduleMatches(
   context: ScheduleContext,
   event: DemoEvent,
   teams: readonly DemoTeam[],
 ): EventMatch[] {
-  return runEvent(context, event, teams)
-    .filter((draft) => draft.knownMs < context.cutoffMs)
+  const drafts = runEvent(context, event, teams);
+  const live = event.phase === 'live';
+  const cutoffMs = live ? context.nowMs : context.cutoffMs;
+  return (live ? timedAround(event, drafts, context.nowMs) : drafts)
+    .filter((draft) => draft.knownMs < cutoffMs)
     .map((draft) => {
-      const played = draft.playedMs < context.cutoffMs;
+      const played = draft.playedMs < cutoffMs;
       return { record: toRecord(event, draft, played), playedMs: played ? draft.playedMs : null };
     });
 }

@@ -9,7 +9,10 @@ import { generateTeams, type DemoTeam } from './teams';
 export interface GenerateOptions {
   size: DemoSize;
   seed: number;
-  /** Only its UTC day matters: the data describes the world at the start of that day. */
+  /**
+   * The data describes the world at the start of its UTC day, and live events as they stand at
+   * `now` itself (see `scheduleMatches`).
+   */
   now: Date;
 }
 
@@ -18,6 +21,8 @@ export interface DemoWorld {
   plan: SizePlan;
   /** Data describes the world at this instant, the midnight that starts the day of `now`. */
   cutoffMs: number;
+  /** `now`: live events are played up to it. */
+  nowMs: number;
   seasons: readonly Season[];
   teams: readonly DemoTeam[];
   /** In order of start date, then id. */
@@ -40,7 +45,8 @@ export interface DemoWorld {
 export function buildWorld({ size, seed, now }: GenerateOptions): DemoWorld {
   const plan = SIZE_PLANS[size];
   const today = dayOf(now);
-  // Cut at midnight rather than at `now` so that the whole day gives the same data.
+  // Cut at midnight rather than at `now` so that the whole day gives the same data, but for the
+  // live events' matches.
   const cutoffMs = today * DAY_MS;
   const current = seasonOf(today);
   const seasons = [current.firstYear - 2, current.firstYear - 1, current.firstYear].map(
@@ -57,5 +63,16 @@ export function buildWorld({ size, seed, now }: GenerateOptions): DemoWorld {
   const attendees = registerTeams(stream('registrations'), events, teams);
   const matchRandom = stream('matches');
   const strengths = StrengthDrift.draw(stream('strengths'), matchRandom, seasons, teams);
-  return { plan, cutoffMs, seasons, teams, events, attendees, strengths, matchRandom, stream };
+  return {
+    plan,
+    cutoffMs,
+    nowMs: now.getTime(),
+    seasons,
+    teams,
+    events,
+    attendees,
+    strengths,
+    matchRandom,
+    stream,
+  };
 }

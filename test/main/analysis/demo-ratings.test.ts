@@ -41,14 +41,20 @@ function answers(subject: AnalysisModel, db: Database.Database) {
   return { events, seasons, teams };
 }
 
-/** The live event with the most qualification matches still to play. */
+/**
+ * The live event with the most qualification matches still to play: under way, some played. (An
+ * upcoming event within the week has its schedule out already, and none of it played.)
+ */
 function liveEvent(db: Database.Database): { id: string; unplayed: RawMatch[] } {
-  const candidates = eventIds(db).map(({ id }) => ({
-    id,
-    unplayed: rawMatches(db, id).filter(
-      (match) => match.type === 'qualification' && match.status === 'scheduled',
-    ),
-  }));
+  const candidates = eventIds(db)
+    .map(({ id }) => ({ id, matches: rawMatches(db, id) }))
+    .filter(({ matches }) => matches.some((match) => match.status === 'played'))
+    .map(({ id, matches }) => ({
+      id,
+      unplayed: matches.filter(
+        (match) => match.type === 'qualification' && match.status === 'scheduled',
+      ),
+    }));
   candidates.sort((a, b) => b.unplayed.length - a.unplayed.length);
   const best = candidates[0];
   if (best === undefined || best.unplayed.length === 0)
