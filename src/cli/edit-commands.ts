@@ -51,6 +51,7 @@ function listEdits(dataDir: string): Record<string, unknown>[] {
 /** The outbox of the cache in the data directory, for the service that cache was synced from. */
 async function withOutbox<Result>(
   dataDir: string,
+  clock: () => Date,
   work: (outbox: Outbox, aliases: EventAliases) => Promise<Result>,
 ): Promise<Result> {
   const { files } = openCacheForSync(dataDir);
@@ -63,6 +64,7 @@ async function withOutbox<Result>(
     queue,
     connect: () => Promise.reject(new Error('queuing an edit needs no service')),
     editScope: () => service,
+    now: clock,
   });
   try {
     if (service === null) throw notSyncedYet(dataDir);
@@ -92,8 +94,12 @@ function cliErrorOf(error: unknown): unknown {
 }
 
 /** `events create|update|delete`: queues the edit (no network, no key) and prints it as JSON. */
-export async function runEditCommand(command: EditCommand, stdout: Writable): Promise<number> {
-  const edit = await withOutbox(command.dataDir, (outbox, aliases) => {
+export async function runEditCommand(
+  command: EditCommand,
+  stdout: Writable,
+  clock: () => Date = () => new Date(),
+): Promise<number> {
+  const edit = await withOutbox(command.dataDir, clock, (outbox, aliases) => {
     // A temporary code stays good after the service named its event, as the usage promises.
     const eventId = aliases.resolve(command.eventId);
     switch (command.action) {
@@ -111,13 +117,17 @@ export async function runEditCommand(command: EditCommand, stdout: Writable): Pr
 }
 
 /** `outbox list|resolve|resend|discard`. */
-export async function runOutboxCommand(command: OutboxCommand, stdout: Writable): Promise<number> {
+export async function runOutboxCommand(
+  command: OutboxCommand,
+  stdout: Writable,
+  clock: () => Date = () => new Date(),
+): Promise<number> {
   const { action } = command;
   if (action === 'list') {
     await writeLine(stdout, JSON.stringify(listEdits(command.dataDir)));
     return EXIT.ok;
   }
-  const output = await withOutbox(command.dataDir, async (outbox) => {
+  const output = await withOutbox(command.dataDir, clock, async (outbox) => {
     switch (action) {
       case 'resolve': {
         const edit = await outbox.resolve(command.editId, command.take);

@@ -1,6 +1,7 @@
 import { runAnalysisCommand } from './analysis-command';
 import { parseCommandLine, USAGE, type CommandLine } from './args';
 import { runBundleCommand } from './bundle-command';
+import { ClockVariableError, clockFromEnvironment } from '../main/pinned-clock';
 import { CliError, EXIT, UsageError } from './errors';
 import { runEditCommand, runOutboxCommand } from './edit-commands';
 import { runExport } from './export-command';
@@ -14,6 +15,15 @@ function commandName(argv: string[]): string {
   return first !== undefined && commands.includes(first) ? `pitside ${first}` : 'pitside';
 }
 
+function commandClock(): () => Date {
+  try {
+    return clockFromEnvironment(process.env) ?? (() => new Date());
+  } catch (error) {
+    if (error instanceof ClockVariableError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 async function run(argv: string[]): Promise<number> {
   const name = commandName(argv);
   const report = (line: string): void => {
@@ -21,6 +31,7 @@ async function run(argv: string[]): Promise<number> {
   };
   try {
     const commandLine: CommandLine = parseCommandLine(argv, process.env);
+    const clock = commandClock();
     switch (commandLine.command) {
       case 'help':
         await writeLine(process.stdout, USAGE);
@@ -31,20 +42,26 @@ async function run(argv: string[]): Promise<number> {
           report,
           signals: process,
           exitNow: (code) => process.exit(code),
+          clock,
         });
       case 'export':
-        return await runExport(commandLine, process.stdout);
+        return await runExport(commandLine, process.stdout, clock);
       case 'events':
-        return await runEditCommand(commandLine, process.stdout);
+        return await runEditCommand(commandLine, process.stdout, clock);
       case 'outbox':
-        return await runOutboxCommand(commandLine, process.stdout);
+        return await runOutboxCommand(commandLine, process.stdout, clock);
       case 'stats':
       case 'predict':
-        return await runAnalysisCommand(commandLine, process.stdout);
+        return await runAnalysisCommand(commandLine, process.stdout, clock);
       case 'share':
-        return await runShare(commandLine, { stdout: process.stdout, report, signals: process });
+        return await runShare(commandLine, {
+          stdout: process.stdout,
+          report,
+          signals: process,
+          clock,
+        });
       case 'bundle':
-        return await runBundleCommand(commandLine, process.stdout);
+        return await runBundleCommand(commandLine, process.stdout, clock);
     }
   } catch (error) {
     if (error instanceof CliError) {

@@ -11,6 +11,8 @@ export interface ShareIo {
   stdout: Writable;
   report: (line: string) => void;
   signals: SignalSource;
+  /** What the share takes for now (a team's default season, client times); the system's by default. */
+  clock?: () => Date;
 }
 
 /** Why the address cannot be listened on, in words; `null` for anything else. */
@@ -37,6 +39,7 @@ export async function runShare(command: ShareCommand, io: ShareIo): Promise<numb
       host: command.host,
       port: command.port,
       rateLimit: command.rateLimit,
+      ...(io.clock === undefined ? {} : { now: io.clock }),
       onNewClient: (client) => io.report(`${client.address} began reading at ${client.firstAt}`),
     });
   } catch (error) {

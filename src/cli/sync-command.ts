@@ -34,6 +34,8 @@ export interface SyncIo {
   /** Ends the process at once, for a second signal while the first one is still canceling. */
   exitNow: (code: number) => never;
   credentials?: Credentials;
+  /** The engine's clock (what is live or due, and when things were synced); the system's by default. */
+  clock?: () => Date;
 }
 
 type KeySource = 'env' | 'keychain' | 'none';
@@ -207,6 +209,7 @@ async function syncTarget(
     writer: files.writer,
     queue,
     editScope: () => service,
+    ...(io.clock === undefined ? {} : { now: io.clock }),
     connect: serviceConnector({
       baseUrl: () => service,
       credentials,

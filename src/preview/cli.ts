@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EXIT } from '../cli/errors';
 import { createCredentials } from '../main/credentials/credentials';
+import { ClockVariableError, clockFromEnvironment } from '../main/pinned-clock';
 import { DataDirectoryInUseError } from '../main/storage/directory-lock';
 import { parsePreviewArgs, PreviewUsageError, USAGE, type PreviewCommand } from './args';
 import { startPreview } from './preview';
@@ -21,11 +22,14 @@ function appVersion(): string {
   return typeof manifest.version === 'string' ? manifest.version : '0.0.0';
 }
 
-function parse(): PreviewCommand {
+function parse(): PreviewCommand & { clock: (() => Date) | null } {
   try {
-    return parsePreviewArgs(process.argv.slice(2), process.env);
+    return {
+      ...parsePreviewArgs(process.argv.slice(2), process.env),
+      clock: clockFromEnvironment(process.env),
+    };
   } catch (error) {
-    if (!(error instanceof PreviewUsageError)) throw error;
+    if (!(error instanceof PreviewUsageError || error instanceof ClockVariableError)) throw error;
     process.stderr.write(`preview: ${error.message}\n\n${USAGE}\n`);
     process.exit(2);
   }
@@ -61,6 +65,7 @@ async function main(): Promise<void> {
           ? undefined
           : { baseUrl: command.show.url, key: command.apiKey, from: 'environment' },
       onOpenExternal: (url) => process.stderr.write(`open ${url}\n`),
+      now: command.clock ?? undefined,
       reportError: (where, error) =>
         report(`${where}: ${error instanceof Error ? error.message : String(error)}`),
     });

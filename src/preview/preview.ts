@@ -34,6 +34,8 @@ export interface PreviewOptions extends PreviewServerOptions {
   /** Tests only: a fake updater edge (the preview has none: updates are off, as from source). */
   updaterEdge?: UpdaterEdge;
   reportError?: (where: string, error: unknown) => void;
+  /** Main's clock; the real one when absent (tests pin it, with their service's). */
+  now?: () => Date;
 }
 
 export interface RunningPreview {
@@ -63,6 +65,7 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
     platform,
     serviceKeyOverride: options.serviceKeyOverride,
     reportError: options.reportError,
+    now: options.now,
     // Built with the renderer it serves (`npm run preview` builds both); from source otherwise.
     ...(existsSync(BUILT_ANALYSIS_WORKER)
       ? { analysisWorker: { script: BUILT_ANALYSIS_WORKER, eval: false } }
@@ -79,6 +82,7 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
     notifier: previewNotifier(workspace.pushes),
     isFocused: PREVIEW_HAS_FOCUS,
     reportError: workspaceOptions.reportError,
+    now: options.now,
   });
   try {
     const identity = {
@@ -95,7 +99,10 @@ export async function startPreview(options: PreviewOptions): Promise<RunningPrev
     const diagnostics = () => diagnosticsText({ identity, workspace, log });
     const started = startHeadlessUpdates({ ...options, workspace, edge: options.updaterEdge });
     updates = started;
-    share = startWorkspaceShare(workspace, { reportError: workspaceOptions.reportError });
+    share = startWorkspaceShare(workspace, {
+      reportError: workspaceOptions.reportError,
+      now: options.now,
+    });
     const dispatch = createDispatcher(
       createHandlers(identity, workspace.dataHandlers, workspace.appHandlers, {
         diagnostics,

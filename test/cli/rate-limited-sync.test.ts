@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../harness/server';
 import { summaryOf } from './run-cli';
+import { testNowIso } from '../harness/clock';
 
 /*
  * The command line against a service whose rate limit a scope-`all` sync runs into after its burst.
@@ -34,7 +35,7 @@ describe('sync against a service that rate-limits it', () => {
     const files = [openSync(stdout, 'w'), openSync(stderr, 'w')];
     const args = ['sync', '--scope', 'all', '--service', service.url, '--data-dir', root];
     const child = spawn(process.execPath, ['bin/pitside.mjs', ...args], {
-      env: { ...process.env, PITSIDE_API_KEY: service.keys.viewer },
+      env: { ...process.env, PITSIDE_NOW: testNowIso(), PITSIDE_API_KEY: service.keys.viewer },
       stdio: ['ignore', ...files],
     });
     for (const file of files) closeSync(file);

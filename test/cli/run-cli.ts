@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { testNowIso } from '../harness/clock';
 
 export interface CliRun {
   code: number | null;
@@ -30,7 +31,8 @@ export function startCli(args: string[], env: Record<string, string> = {}): Runn
 /**
  * Starts any command (`npm`, `npx`, the `pitside` launcher) in its own process, in the repository
  * unless `cwd` says otherwise. npm_config_* variables are dropped: an npm that started the tests
- * exports its settings that way, and the npm under test must read only the project's .npmrc.
+ * exports its settings that way, and the npm under test must read only the project's .npmrc. The
+ * command line's clock is the tests' (PITSIDE_NOW), as the services they start are pinned to it.
  */
 export function startCommand(
   command: string,
@@ -44,7 +46,7 @@ export function startCommand(
   delete inherited.PITSIDE_API_KEY;
   const child = spawn(command, args, {
     cwd,
-    env: { ...inherited, ...env },
+    env: { ...inherited, PITSIDE_NOW: testNowIso(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -47,11 +47,8 @@ async function appliesAfterThePause(page: Page, field: Locator, name: string, te
 test('the events and teams filters apply typed text after one pause, and Enter at once', async ({
   app,
 }) => {
+  // The fixture installed the page's clock before the page loaded: its timers are the clock's.
   const { page } = app;
-  await page.clock.install();
-  await page.reload();
-  await app.waitUntilReady();
-
   await app.nav('Events').click();
   await app.expectHeading('Events');
   const events = new EventsPage(page);

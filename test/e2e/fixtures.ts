@@ -6,6 +6,7 @@ import { startPreview, type RunningPreview } from '../../src/preview/preview';
 import type { DataSize } from '../../src/server/config';
 import type { KeyRole } from '../../src/shared/ipc/edits';
 import type { SyncScope } from '../../src/shared/ipc/sync';
+import { testClock } from '../harness/clock';
 import { AppPage } from './pages/app-page';
 import { ReferenceService } from './support/reference-service';
 
@@ -87,6 +88,7 @@ export const test = base.extend<Options & Fixtures>({
       dataDirectory,
       credentials,
       version: APP_VERSION,
+      now: testClock,
       updaterEdge,
       show:
         start === 'demo'
@@ -133,6 +135,9 @@ export const test = base.extend<Options & Fixtures>({
 
   app: async ({ page, preview, start, serviceAtStart, dataDirectory }, use) => {
     const app = new AppPage(page, preview, dataDirectory);
+    // The page's clock runs from the instant main's does, at the real pace (timers fire as
+    // ever); a test may still pause it or move it on.
+    await page.clock.install({ time: testClock() });
     await page.goto(preview.url);
     await app.waitUntilReady();
     if (start !== 'first-run') {

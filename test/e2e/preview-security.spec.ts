@@ -5,6 +5,7 @@ import { createCredentials } from '../../src/main/credentials/credentials';
 import { startPreview } from '../../src/preview/preview';
 import type { PitsideApi } from '../../src/shared/ipc/bridge';
 import { APP_VERSION, expect, test } from './fixtures';
+import { testClock } from '../harness/clock';
 
 /*
  * The preview as a local tool: a page of another loopback origin, in the same real Chromium,
@@ -149,6 +150,7 @@ test('Settings says the key in use is PITSIDE_API_KEY’s, for this launch only'
   dataDirectory,
 }) => {
   const preview = await startPreview({
+    now: testClock,
     dataDirectory: `${dataDirectory}-environment`,
     credentials: createCredentials(),
     version: APP_VERSION,

@@ -115,7 +115,7 @@ test.describe('a cache never synced', () => {
 test('once the clock has moved on, the data is shown with its age, as stale', async ({ app }) => {
   const { page } = app;
   // The browser's clock three hours on: the cache, synced now, is three hours old to the page.
-  await page.clock.install({ time: Date.now() + 3 * 60 * 60_000 });
+  await page.clock.setSystemTime((await page.evaluate(() => Date.now())) + 3 * 60 * 60_000);
   await page.reload();
   await app.waitUntilReady();
   await expect(app.syncAge).toHaveText('Last synced 3 h ago · data is 3 h old');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ApiKeyEntry, DataSize, RateLimit } from '../../src/server/config';
 import type { KeyRole } from '../../src/shared/ipc/edits';
 import { startServer } from '../../src/server/start';
+import { TEST_NOW } from './clock';
 
 export interface TestServer {
   /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234`. */
@@ -28,7 +29,7 @@ export interface TestServerOptions {
   port?: number;
 }
 
-export const TEST_NOW = '2026-11-21T12:00:00Z';
+export { TEST_NOW } from './clock';
 
 /** Changes an event on the service as an organizer would (the change another person makes). */
 export async function patchEvent(

@@ -10,6 +10,7 @@ import { dispatcherOf, valueOf } from '../harness/layer-dispatch';
 import type { PushName } from '../../src/shared/ipc/pushes';
 import type { SyncStatus } from '../../src/shared/ipc/sync';
 import { startTestServer, type TestServer } from '../harness/server';
+import { testClock } from '../harness/clock';
 
 /*
  * The data layer as the renderer reaches it: every call goes through the dispatcher with the
@@ -36,6 +37,7 @@ afterEach(async () => {
 
 function open(): { dispatch: Dispatch; pushes: { name: PushName; payload: unknown }[] } {
   layer = openDataLayer({
+    now: testClock,
     dataDirectory: mkdtempSync(join(tmpdir(), 'pitside-layer-')),
     fetch,
     credentials,

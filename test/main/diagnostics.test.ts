@@ -8,6 +8,7 @@ import { DIAGNOSTICS_LOG_LINES } from '../../src/main/diagnostics';
 import { startPreview } from '../../src/preview/preview';
 import type { IpcResult } from '../../src/shared/ipc/errors';
 import { startTestServer, type TestServer } from '../harness/server';
+import { testClock } from '../harness/clock';
 
 /*
  * The diagnostics of a real session, asked for through the preview's bridge as the page asks:
@@ -39,6 +40,7 @@ it('tells versions, data, cache, service, sync, unsent edits and the log, never 
   await credentials.setKey(service.url, key);
   const dataDirectory = join(home, 'pitside-data');
   const preview = await startPreview({
+    now: testClock,
     dataDirectory,
     credentials,
     version: '9.9.9-diag',

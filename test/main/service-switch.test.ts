@@ -6,6 +6,7 @@ import { createCredentials } from '../../src/main/credentials/credentials';
 import { openDataLayer } from '../../src/main/data-layer';
 import { dispatcherOf } from '../harness/layer-dispatch';
 import { startTestServer, type TestServer } from '../harness/server';
+import { testClock } from '../harness/clock';
 
 /*
  * A change of service while a view keeps reading: every read of an event that lacks its single
@@ -36,6 +37,7 @@ function sleep(ms: number): Promise<void> {
 describe('switching service', () => {
   it('keeps nothing of the old service, however many reads ask for it meanwhile', async () => {
     const layer = openDataLayer({
+      now: testClock,
       dataDirectory: mkdtempSync(join(tmpdir(), 'pitside-switch-')),
       fetch,
       credentials: createCredentials(),

@@ -8,6 +8,7 @@ import { touches } from '../../src/shared/ipc/resources';
 import type { ServiceSettings } from '../../src/shared/ipc/settings';
 import { dispatcherOf, valueOf } from '../harness/layer-dispatch';
 import { startTestServer, type TestServer } from '../harness/server';
+import { testClock } from '../harness/clock';
 
 /*
  * The service settings are read like the cache: their answer says it is built from `settings`,
@@ -23,6 +24,7 @@ let layer: DataLayer;
 beforeAll(async () => {
   service = await startTestServer();
   layer = openDataLayer({
+    now: testClock,
     dataDirectory: mkdtempSync(join(tmpdir(), 'pitside-settings-notices-')),
     fetch,
     credentials,

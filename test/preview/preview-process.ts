@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
 import type { SyncStatus } from '../../src/shared/ipc/sync';
 import { bundledEntry } from '../harness/bundled-entry';
+import { testNowIso } from '../harness/clock';
 
 /*
  * The preview as a person starts it: its own process (its entry bundled once per worker, where
@@ -34,7 +35,8 @@ export interface Preview {
 export function launch(args: string[], apiKey = '', env: NodeJS.ProcessEnv = process.env): Preview {
   const child = spawn(process.execPath, [bundledEntry('src/preview/cli.ts'), ...args], {
     cwd: root,
-    env: { ...env, PITSIDE_API_KEY: apiKey },
+    // On the tests' clock, as the services they start are pinned to it.
+    env: { PITSIDE_NOW: testNowIso(), ...env, PITSIDE_API_KEY: apiKey },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

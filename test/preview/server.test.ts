@@ -8,6 +8,7 @@ import { createCredentials } from '../../src/main/credentials/credentials';
 import { openDataLayer, type DataLayer } from '../../src/main/data-layer';
 import { startPreviewServer, type PreviewServer } from '../../src/preview/server';
 import { dispatcherOf } from '../harness/layer-dispatch';
+import { testClock } from '../harness/clock';
 
 /*
  * The preview's server on a renderer build of its own making: what a built renderer holds (lazy
@@ -46,6 +47,7 @@ beforeAll(async () => {
   writeFileSync(join(outside, 'secret.js'), 'secret');
 
   layer = openDataLayer({
+    now: testClock,
     dataDirectory: mkdtempSync(join(tmpdir(), 'pitside-preview-data-')),
     fetch,
     credentials: createCredentials(),

@@ -47,13 +47,15 @@ export function demoKey(directory: string): string {
 /**
  * Starts the reference service inside this process, on loopback only, with the demo data set in
  * `directory` (made on the first start, kept after). Its clock is the real one, so events move
- * from upcoming to live to past as days go by, and it has no rate limit: one app is its only
- * client. The key is an organizer's, so the demo shows what an organizer sees.
+ * from upcoming to live to past as days go by, unless `now` pins it (as the app's own clock is
+ * pinned in tests); it has no rate limit: one app is its only client. The key is an
+ * organizer's, so the demo shows what an organizer sees.
  */
 export async function startDemoService(options: {
   directory: string;
   key: string;
   nativeBinding?: string;
+  now?: string | null;
 }): Promise<DemoService> {
   const server = await startServer({
     host: '127.0.0.1',
@@ -62,7 +64,7 @@ export async function startDemoService(options: {
     data: 'demo',
     seed: 1,
     keys: [{ key: options.key, role: 'organizer' }],
-    now: null,
+    now: options.now ?? null,
     rateLimit: null,
     extensions: true,
     nativeBinding: options.nativeBinding,

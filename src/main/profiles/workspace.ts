@@ -103,7 +103,13 @@ async function launchDemo(options: WorkspaceOptions, running: DemoService | null
   const directory = demoDirectory(options.dataDirectory);
   mkdirSync(directory, { recursive: true });
   const key = demoKey(directory);
-  return startDemoService({ directory, key, nativeBinding: options.nativeBinding });
+  return startDemoService({
+    directory,
+    key,
+    nativeBinding: options.nativeBinding,
+    // A workspace on a clock of its own (the tests') has its demo live on the same one.
+    now: options.now === undefined ? null : options.now().toISOString(),
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DataSize } from '../../../src/server/config';
 import type { KeyRole } from '../../../src/shared/ipc/edits';
 import { startServer, type RunningServer } from '../../../src/server/start';
+import { TEST_NOW } from '../../harness/clock';
 import type { ListEnvelope, SingleEnvelope } from '../../../src/shared/wire/envelopes';
 
 /** Far above what a read of the in-memory service takes, even on a busy machine. */
@@ -14,14 +15,15 @@ export type Query = Record<string, string | number | undefined>;
  * service on the same port, as a venue's wifi coming back would: the same seed and the same
  * pinned clock make the same data again.
  *
- * Its clock is pinned, so nothing it derives (statuses, figures) moves during a test; it is pinned
- * to the moment the test starts because the app reads its cache with the real clock: a service
- * living on another day would disagree with the app about which events are live, and the
- * comparisons of the two would test the calendar instead of the app.
+ * Its clock is pinned to `TEST_NOW`, so nothing it derives (statuses, figures) moves during a test
+ * and every run sees the same data whatever the date. The app's main process and its page run on
+ * the tests' clock from the same instant (see the fixtures): a service living on another day would
+ * disagree with the app about which events are live, and the comparisons of the two would test
+ * the calendar instead of the app.
  */
 export class ReferenceService {
   readonly keys: Record<KeyRole, string>;
-  readonly now = new Date().toISOString();
+  readonly now = TEST_NOW;
   private running: RunningServer | null = null;
   private port = 0;
 

@@ -20,6 +20,7 @@ import {
   writeNotADatabase,
   writeUnmarkedCache,
 } from './database-files';
+import { testClock } from '../../harness/clock';
 
 const FOREIGN = /is not a Pitside cache: it looks like another application's SQLite database/;
 const UNTOUCHED = /Pitside has not changed it\. Move it away or choose another data directory\./;
@@ -223,6 +224,7 @@ describe('the cache opens only files that are Pitside’s', () => {
     };
     const open = () =>
       openDataLayer({
+        now: testClock,
         dataDirectory: dir,
         fetch: () => {
           requests += 1;

@@ -8,6 +8,7 @@ import { LOG_FILE, PREVIEW_LOG_DIRECTORY } from '../../../src/main/log/app-log';
 import { startPreview, type RunningPreview } from '../../../src/preview/preview';
 import type { IpcResult } from '../../../src/shared/ipc/errors';
 import { startTestServer, type TestServer } from '../../harness/server';
+import { testClock } from '../../harness/clock';
 
 /*
  * A whole session through the preview's real stack (its HTTP bridge, the workspace, the real
@@ -49,7 +50,12 @@ function bridgeOf(preview: RunningPreview) {
 
 it('logs a session, with no key and no home directory in any log file', async () => {
   const dataDirectory = join(home, '.config', 'Pitside');
-  const preview = await startPreview({ dataDirectory, credentials, version: '9.9.9-log' });
+  const preview = await startPreview({
+    dataDirectory,
+    credentials,
+    version: '9.9.9-log',
+    now: testClock,
+  });
   const ipc = bridgeOf(preview);
   const idle = () => preview.workspace.current.engine.idle();
   try {

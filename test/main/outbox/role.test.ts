@@ -12,6 +12,7 @@ import { learnedRole, RoleMemory, type RoleEvidence } from '../../../src/main/ou
 import { startTestServer, type TestServer } from '../../harness/server';
 import { openRig, removeTempDirs, type SyncRig } from '../sync/sync-rig';
 import { serviceEvents } from './outbox-rig';
+import { testClock } from '../../harness/clock';
 
 const TEST_AT = '2026-03-14T09:00:00Z';
 
@@ -100,7 +101,7 @@ describe('the role of a key that changes', () => {
   afterAll(() => server.close());
   beforeEach(() => {
     directory = mkdtempSync(join(tmpdir(), 'pitside-role-'));
-    layer = openDataLayer({ dataDirectory: directory, fetch, credentials });
+    layer = openDataLayer({ dataDirectory: directory, fetch, credentials, now: testClock });
   });
   afterEach(async () => {
     await layer.close();

@@ -15,6 +15,7 @@ import {
   settled,
   type OpenWorkspace,
 } from './workspace-rig';
+import { testClock } from '../../harness/clock';
 
 let service: TestServer;
 let opened: OpenWorkspace[] = [];
@@ -207,6 +208,7 @@ describe('the theme and the app state file', () => {
 describe('a data layer used on its own', () => {
   it('still answers every command of the contract, the app’s with a clear refusal', async () => {
     const layer = openDataLayer({
+      now: testClock,
       dataDirectory: freshDataDirectory(),
       fetch,
       credentials,

@@ -9,6 +9,7 @@ import { dispatcherOf, valueOf } from '../../harness/layer-dispatch';
 import { startTestServer, type TestServer } from '../../harness/server';
 import { newEvent, serviceEvents } from '../outbox/outbox-rig';
 import { credentials, openTestWorkspace, settled, type OpenWorkspace } from './workspace-rig';
+import { testClock } from '../../harness/clock';
 
 /*
  * Named service profiles: two real reference services on loopback as two profiles, each with its
@@ -188,7 +189,7 @@ describe('an upgrade from Pitside before profiles', () => {
     // What the version before profiles left: its cache at <data>/pitside.db, the key under the
     // address's account, an edit on disk not sent (held in its undo window), the old state file.
     await credentials.setKey(league.url, league.keys.organizer);
-    const old = openDataLayer({ dataDirectory, fetch, credentials });
+    const old = openDataLayer({ dataDirectory, fetch, credentials, now: testClock });
     const oldDispatch = dispatcherOf(old);
     await valueOf(oldDispatch('settings:setService', { baseUrl: league.url }));
     await old.engine.idle();

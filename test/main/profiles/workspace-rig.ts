@@ -10,6 +10,7 @@ import {
 import { openWorkspace, type Workspace } from '../../../src/main/profiles/workspace';
 import { createHandlers } from '../../../src/main/services';
 import type { PushName } from '../../../src/shared/ipc/pushes';
+import { testClock } from '../../harness/clock';
 import { TEST_IDENTITY } from '../../harness/layer-dispatch';
 
 export const credentials = createCredentials();
@@ -28,13 +29,22 @@ export function freshDataDirectory(): string {
   return mkdtempSync(join(tmpdir(), 'pitside-workspace-'));
 }
 
-/** The workspace as the app and the preview assemble it, with the headless platform. */
+/**
+ * The workspace as the app and the preview assemble it, with the headless platform, on the tests'
+ * clock (the services they start are pinned to it).
+ */
 export async function openTestWorkspace(
   dataDirectory: string = freshDataDirectory(),
   fetchWith: typeof fetch = fetch,
 ): Promise<OpenWorkspace> {
   const platform = createHeadlessPlatform({ dataDirectory });
-  const workspace = await openWorkspace({ dataDirectory, fetch: fetchWith, credentials, platform });
+  const workspace = await openWorkspace({
+    dataDirectory,
+    fetch: fetchWith,
+    credentials,
+    platform,
+    now: testClock,
+  });
   const pushes: OpenWorkspace['pushes'] = [];
   workspace.pushes.attach((name, payload) => pushes.push({ name, payload }));
   const dispatch = createDispatcher(
