@@ -25,6 +25,32 @@ export const MOVED_DATES = [
 /** The date `npm test` runs at besides today: fixed, so that a failure at it can be run again. */
 export const NPM_TEST_DATE = 'leap';
 
+/**
+ * The suites `npm test` runs again at that date: those whose subject is the calendar (the demo's
+ * layout around now, what is live or soon, how old a copy or a bundle is, seasons and the next
+ * match, the digest, the renderer's dates), as vitest's filters (a part of the file's path). The
+ * whole suite twice would not fit in CI's fifteen minutes; `npm run test:dates` runs it all at
+ * every date.
+ */
+export const CALENDAR_SUITES = [
+  'test/server/demo-',
+  'test/server/conformance/events-list.test.ts',
+  'test/server/conformance/timestamp-range.test.ts',
+  'test/main/sync/schedule.test.ts',
+  'test/main/sync/list-order.test.ts',
+  'test/main/sync/live-event-stats.test.ts',
+  'test/main/outbox/restored-service.test.ts',
+  'test/main/bundle/',
+  'test/main/share/',
+  'test/main/analysis/',
+  'test/main/digest/',
+  'test/main/notify/',
+  'test/cli/command-clock.test.ts',
+  'test/cli/sync-export.test.ts',
+  'test/renderer/',
+  'test/shared/',
+];
+
 export function movedDate(name) {
   const date = MOVED_DATES.find((candidate) => candidate.name === name);
   if (date === undefined) {

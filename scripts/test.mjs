@@ -6,6 +6,14 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { onPath, withKeyringSession } from './keyring-session.mjs';
+import {
+  CALENDAR_SUITES,
+  FAKETIME_PACKAGE,
+  HAS_FAKETIME,
+  movedDate,
+  NPM_TEST_DATE,
+  withMovedClock,
+} from './moved-clock.mjs';
 
 /** One stage with the terminal to itself; it does not block the loop, so stages started beside it go on. */
 function run(label, command, args, env = {}) {
@@ -94,6 +102,25 @@ function countPlaywright(file) {
   };
 }
 
+/**
+ * The calendar's suites at `NPM_TEST_DATE`, under faketime; without faketime the stage is
+ * skipped, says why, and counts as one test skipped.
+ */
+async function runMovedDate(vitest, report) {
+  const date = movedDate(NPM_TEST_DATE);
+  const label = `unit and integration tests ${date.about} (the calendar's suites)`;
+  if (!HAS_FAKETIME) {
+    console.log(
+      `\n[test] ── ${label}: skipped, faketime is not installed (sudo apt-get install ${FAKETIME_PACKAGE})`,
+    );
+    return { ok: true, report: null };
+  }
+  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const moved = withMovedClock(date, vitest, [...args, ...CALENDAR_SUITES]);
+  const ok = await run(label, moved.command, moved.args, moved.env);
+  return { ok, report };
+}
+
 async function main() {
   withKeyringSession();
 
@@ -120,15 +147,22 @@ async function main() {
     '--reporter=json',
     `--outputFile.json=${results}/vitest.json`,
   ]);
+  // The suites that read the calendar again, at another date: a test that passes only today
+  // fails here (`npm run test:dates` runs them all at every date).
+  const moved = await runMovedDate(bin('vitest'), `${results}/vitest-moved.json`);
   // The checks go on beside the browser tests too, if they have not ended yet.
   // The renderer was built as the first stage: Playwright's own set-up need not build it again.
   const endToEnd = await run('end-to-end tests', bin('playwright'), ['test'], {
     PITSIDE_BUILT: build ? '1' : '',
   });
   const checks = await staticChecks.report();
-  const stages = [...checks, build, unit, endToEnd];
+  const stages = [...checks, build, unit, moved.ok, endToEnd];
 
-  const counts = [countVitest(`${results}/vitest.json`), countPlaywright(`${results}/e2e.json`)];
+  const counts = [
+    countVitest(`${results}/vitest.json`),
+    moved.report === null ? { passed: 0, failed: 0, skipped: 1 } : countVitest(moved.report),
+    countPlaywright(`${results}/e2e.json`),
+  ];
   const total = { passed: 0, failed: 0, skipped: 0 };
   for (const count of counts) {
     if (count === null)

@@ -6,6 +6,7 @@ import { postEvent, startTestServer, TEST_NOW, type TestServer } from '../harnes
 import { parseCsv } from './csv-parse';
 import { exportOf, runCli, startCli, stderrLines, summaryOf, type CliRun } from './run-cli';
 import { allPages, getJson } from './service-pages';
+import { testNowIso } from '../harness/clock';
 
 /* A name a spreadsheet would run as a formula, with a quote and a comma to quote on the way. */
 const HOSTILE_NAME = '=HYPERLINK("https://evil.example","click, here")';
@@ -214,10 +215,12 @@ describe('npm run cli -- export --format json', () => {
     );
   });
 
-  it('uses the local clock without --now', async () => {
-    const before = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  it('uses its own clock without --now', async () => {
+    // The command's clock is the tests' (PITSIDE_NOW, see run-cli): the status is the one
+    // between the instants just before and just after it ran.
+    const before = testNowIso().replace(/\.\d{3}Z$/, 'Z');
     const events = (await exportedJson('events', '')) as (ListedEvent & { status: string })[];
-    const after = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const after = testNowIso().replace(/\.\d{3}Z$/, 'Z');
     const statusAt = (event: ListedEvent, now: string) =>
       now < event.startDate ? 'upcoming' : now <= event.endDate ? 'live' : 'past';
     for (const event of events) {
