@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCredentials } from '../../src/main/credentials/credentials';
+import { DEMO_MADE_FILE } from '../../src/main/profiles/demo-renewal';
 import { DEMO_KEY_FILE } from '../../src/main/profiles/demo-service';
 import type { ServiceSettings } from '../../src/shared/ipc/settings';
 import type { SyncStatus } from '../../src/shared/ipc/sync';
@@ -67,6 +68,7 @@ describe('npm run preview', () => {
       'pitside.db',
       'pitside.lock',
       'service.db',
+      DEMO_MADE_FILE,
     ]);
     expect(readdirSync(dataDir).filter((name) => name.endsWith('-wal'))).toEqual([]);
     expect(preview.stdout().split('\n').filter(Boolean)).toHaveLength(1);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../../server/start';
+import { markDemoMade, renewStaleDemo } from './demo-renewal';
 
 /** The demo service's key, beside the demo's cache: readable by its owner alone. */
 export const DEMO_KEY_FILE = 'demo.key';
@@ -46,7 +47,8 @@ export function demoKey(directory: string): string {
 
 /**
  * Starts the reference service inside this process, on loopback only, with the demo data set in
- * `directory` (made on the first start, kept after). Its clock is the real one, so events move
+ * `directory` (made on the first start, and again at a start an hour or more later while nobody
+ * has edited it: see `renewStaleDemo`). Its clock is the real one, so events move
  * from upcoming to live to past as days go by, unless `now` pins it (as the app's own clock is
  * pinned in tests); it has no rate limit: one app is its only client. The key is an
  * organizer's, so the demo shows what an organizer sees.
@@ -57,6 +59,9 @@ export async function startDemoService(options: {
   nativeBinding?: string;
   now?: string | null;
 }): Promise<DemoService> {
+  const now =
+    options.now === undefined || options.now === null ? new Date() : new Date(options.now);
+  const renewal = renewStaleDemo(options.directory, DEMO_SERVICE_FILE, now, options.nativeBinding);
   const server = await startServer({
     host: '127.0.0.1',
     port: 0,
@@ -69,5 +74,6 @@ export async function startDemoService(options: {
     extensions: true,
     nativeBinding: options.nativeBinding,
   });
+  if (renewal !== 'kept') markDemoMade(options.directory, now);
   return { url: server.url, key: options.key, close: () => server.close() };
 }
