@@ -25,7 +25,7 @@ import {
   withoutStatus,
 } from '../harness/service-copy';
 import { startTestServer, TEST_NOW, type TestServer } from '../harness/server';
-import { exportJson, startCli } from './run-cli';
+import { exportJson, runCli, startCli } from './run-cli';
 
 /*
  * A sync of a data directory against another address (a typo in --service, a venue without
@@ -246,6 +246,16 @@ describe('a sync against an address that does not answer with its data', () => {
         await exportJson(base, resource, TEST_NOW),
       );
     }
+  });
+
+  it('leaves a copy whose bundle names the service its records came from', async () => {
+    const service = await closedPort();
+    const dir = await clone();
+    expect((await sync(dir, service, 'k')).code).toBe(EXIT.syncFailed);
+    const file = join(root, `kept-${clones}.pitside`);
+    const run = await runCli(['bundle', 'export', '--data-dir', dir, '--out', file]);
+    expect(run.code, run.stderr).toBe(EXIT.ok);
+    expect(JSON.parse(run.stdout)).toMatchObject({ service: first.url });
   });
 });
 

@@ -89,7 +89,7 @@ export function heldService(cacheFile: string): string | null {
   let db: Database.Database | null = null;
   try {
     db = new Database(cacheFile, { readonly: true, fileMustExist: true });
-    return new SettingsReader(db).baseUrl();
+    return new SettingsReader(db).copyOf();
   } catch {
     return null;
   } finally {

@@ -32,6 +32,14 @@ export class SettingsReader {
     return this.read.get(KEPT_COPY_OF) ?? null;
   }
 
+  /**
+   * The service whose records the cache holds: the one it is set to, or, until that one has
+   * answered, the one whose copy is kept. What a bundle says it carries.
+   */
+  copyOf(): string | null {
+    return this.keptCopyOf() ?? this.baseUrl();
+  }
+
   scope(): SyncScope {
     const parsed = syncScopeSchema.safeParse(this.read.get(SYNC_SCOPE));
     return parsed.success ? parsed.data : 'default';
