@@ -98,7 +98,9 @@ export async function runBundleBenchmark(): Promise<BundleFigures> {
       .get();
     if (season === undefined) throw new Error('the cache holds no events');
     const bundle = join(root.path, 'season.pitside');
-    const [manifest, exportMs] = timed(() => exportBundle(db, { events: null, season }, bundle));
+    const [{ manifest }, exportMs] = timed(() =>
+      exportBundle(db, { events: null, season }, bundle),
+    );
     db.close();
 
     const started = performance.now();

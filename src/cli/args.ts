@@ -40,8 +40,10 @@ npm run cli -- sync --profile NAME --data-dir DIR [--scope default|all] [--force
   Edits queued in DIR go out first (outbox: sent, pending, failed, conflicts, checking). To a
   service without ETags, each update is looked at again 25 s after it went out, in case
   someone's change crossed it: sync waits for that before it exits (Ctrl-C: the next sync
-  does it). A cache holds one service's copy: syncing it with another service forgets the
-  first one's records, never its queued edits, which wait until that service is synced again.
+  does it). A cache holds one service's copy: syncing it with another service keeps the
+  first one's copy until the new one answers with a resource of its own, which replaces it
+  whole (an address that does not answer with its data changes nothing); queued edits are
+  never touched, and wait until their service is synced again.
 
 npm run cli -- events create --data-dir DIR --json '<create payload>'
 npm run cli -- events update --data-dir DIR --event CODE --json '<merge patch>'
@@ -96,18 +98,29 @@ npm run cli -- share --data-dir DIR [--host ADDR] [--port N] [--rate-limit N|off
                        past it a laptop is told to wait (429 and Retry-After)
 
 npm run cli -- bundle export --data-dir DIR --out FILE [--event CODE ...] [--season S]
-npm run cli -- bundle import --data-dir DIR [--dry-run] FILE
-npm run cli -- bundle show FILE
+                             [--include-private] [--now ISO]
+npm run cli -- bundle import --data-dir DIR [--dry-run] [--now ISO] FILE
+npm run cli -- bundle show [--now ISO] FILE
   export: the chosen events (all whose visibility the cache knows, by default) with their
   teams, matches, clips and their teams' statistics for their seasons, as the service sent
   them (never edits not sent, favorites, pins, pick lists or notes), into one compressed,
-  checksummed FILE, written whole or not at all; prints { file, bytes, service, parts, events }.
+  checksummed FILE, written beside it and renamed over it whole; never over a file of a
+  Pitside data directory (its pitside.db, pitside.lock, app-state.json, ...). Prints { file,
+  bytes, service, parts, events, privateEvents, unlistedEvents, hiddenLeftOut }.
+  --include-private    also private and unlisted events; without it a bundle holds only what
+                       a viewer's key may see (public events), as a venue share serves, and
+                       says on stderr how many it left out. Whoever has the file can read them.
   import: merges FILE into the cache of its service: DIR's cache, or in the app's data
   directory that service's profile (made when there is none). Per resource the copy synced
-  later wins; edits not sent, favorites, pins, pick lists and notes are never touched. A bad
-  bundle (truncated, corrupted, a newer schema, oversized, records the service's schemas
-  refuse) is status 2 with nothing changed. --dry-run and show print what FILE brings
-  ("48 events, 1,204 teams, ... synced 2 h ago from league.example.org") and change nothing.
+  later wins; edits not sent, favorites, pins, pick lists and notes are never touched. Only
+  public events are listed; private and unlisted ones are kept, readable by code. A bad
+  bundle (truncated, corrupted, a newer schema, oversized, records the service would refuse,
+  a service address that is not http(s), a time later than this computer's clock by more
+  than 5 minutes, not a regular file) is status 2 with nothing changed. --dry-run and show
+  print what FILE brings ("48 events, 1,204 teams, ... synced 2 h ago from
+  league.example.org") and change nothing.
+  --now ISO            read the clock as this instant (how old the parts are, and the latest
+                       time a bundle may carry) instead of the local clock
 
 CSV is RFC 4180: a header row, CRLF line ends, a field with a comma, a quote or a line
 break is quoted and its quotes doubled. Nested fields become dotted columns (location.city,
@@ -116,15 +129,20 @@ null is an empty field. A field that begins with = + - @, a tab or a carriage re
 a leading ' so that a spreadsheet shows it instead of running it as a formula; a plain
 number such as -5 or -0.25 is left as it is.
 
+PITSIDE_NOW=ISO runs a command on a clock that starts at that instant and runs on (for tests
+and reproducible demos, beside a service started with the same --now).
+
 exit status:
   ${EXIT.ok}    done (sync: the run completed)
   ${EXIT.unexpected}    unexpected error
   ${EXIT.usage}    usage: unknown command or option, a missing or invalid value (bad URL, unknown
        profile, unknown resource or format, unusable PITSIDE_API_KEY), an edit the service
        would refuse (each field at fault is named), an unknown event or edit; nothing is queued;
-       a bad bundle, or one of another service than DIR's cache; nothing is changed
+       a bad bundle, or one of another service than DIR's cache; an --out that is no place
+       for a bundle (a missing folder, a directory, a data directory's file); nothing is changed
   ${EXIT.setup}    setup: the data directory is unusable, holds no cache to export (or no
-       profiles for --profile), or its cache is from a newer Pitside; the keychain cannot be read
+       profiles for --profile), or its cache is from a newer Pitside; the keychain cannot be
+       read; an --out the system will not let be written (read-only, no permission, full)
   ${EXIT.syncFailed}    sync failed: the service is unreachable, refused the key, ...; what was
        committed before the failure is kept
   ${EXIT.syncPartial}    sync partial: some resources could not be synced; their cached copies are kept

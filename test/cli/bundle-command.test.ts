@@ -93,7 +93,7 @@ describe('pitside bundle export and import', () => {
       '--season',
       season,
     ]);
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(2);
     rmSync(join(root, 'season'), { recursive: true, force: true });
     const dir = mkdtempSync(join(root, 'season-'));
     const file = join(dir, 'one.pitside');

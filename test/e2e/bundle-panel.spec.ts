@@ -27,6 +27,16 @@ test('exports the copy shown, then previews and merges a bundle, and refuses a b
   await expect(section.getByTestId('bundle-export-hint')).toContainText(
     'synced as list entries only are left out; sync scope All brings them whole.',
   );
+  // Private and unlisted events go in only when ticked, and the panel says what that means. A
+  // viewer's copy holds none whole.
+  const includePrivate = section.getByRole('checkbox', {
+    name: /^Include private and unlisted events \(none in this copy\)/,
+  });
+  await expect(includePrivate).not.toBeChecked();
+  await expect(includePrivate).toBeDisabled();
+  await expect(section.getByTestId('bundle-include-private-hint')).toHaveText(
+    /^Left out unless ticked: a viewer’s list shows neither, and a venue share never serves private events\. Whoever gets the file can read every event in it/,
+  );
   await section.getByRole('button', { name: 'Export for another laptop' }).click();
   const done = section.getByTestId('bundle-done');
   await expect(done).toHaveText(

@@ -22,6 +22,7 @@ import { mergeBundle, type MergeTally } from './bundle-merge';
 import { inspectBundle, summaryLine, type BundleSummary } from './bundle-summary';
 import { OtherServiceError, profileForService, sameService } from './bundle-target';
 import { openBundle } from './container-read';
+import { ExportPlaceError } from './export-place';
 import { BundleError, type BundleManifest } from './format';
 
 export const BUNDLE_KIND: FileKind = { name: 'Pitside bundle', extensions: ['pitside'] };
@@ -53,7 +54,7 @@ export function withBundleExtension(path: string): string {
 type Placement = { kind: 'shown' } | { kind: 'profile' | 'new'; profile: NamedProfile };
 
 function placementOf(held: HeldProfiles, service: string): Placement {
-  const shownService = held.layer.settings.baseUrl() ?? held.shown?.url ?? null;
+  const shownService = held.layer.settings.copyOf() ?? held.shown?.url ?? null;
   if (shownService !== null && sameService(shownService, service)) return { kind: 'shown' };
   const { profile, known } = profileForService(held.profiles, service);
   return { kind: known ? 'profile' : 'new', profile };
@@ -66,8 +67,8 @@ function destinationOf(placement: Placement): BundleDestination {
 }
 
 /** Refuses a file whose manifest is no longer the one its preview read: it changed since. */
-async function sameBundle(file: string, manifest: string): Promise<void> {
-  const bundle = await openBundle(file);
+async function sameBundle(file: string, manifest: string, now: Date): Promise<void> {
+  const bundle = await openBundle(file, now);
   try {
     if (JSON.stringify(bundle.manifest) !== manifest) {
       throw new BundleError('the file changed since it was chosen; choose it again');
@@ -79,7 +80,11 @@ async function sameBundle(file: string, manifest: string): Promise<void> {
 
 /** A refused bundle, said as the person's choice at fault (`lead` says which): nothing changed. */
 function asFailure(error: unknown, lead = 'This bundle cannot be imported'): unknown {
-  if (error instanceof BundleError || error instanceof OtherServiceError) {
+  if (
+    error instanceof BundleError ||
+    error instanceof OtherServiceError ||
+    error instanceof ExportPlaceError
+  ) {
     return new IpcFailure('invalid_input', `${lead}: ${error.message}.`, [
       { field: 'file', issue: error.message },
     ]);
@@ -110,10 +115,13 @@ export class AppBundles {
 
   available(): Promise<BundleOptions> {
     return this.workspace.withLayer((layer) => {
-      const { seasons, pinned, withoutRecord, looked } = bundleContents(layer.cache.reader);
+      const { seasons, pinned, pinnedHidden, withoutRecord, looked } = bundleContents(
+        layer.cache.reader,
+      );
       return {
         seasons,
         pinned: pinned.length,
+        pinnedHidden: pinnedHidden.length,
         withoutRecord,
         // An event's own record decides whether it may go; the outbox, whether its copy is local.
         builtFrom: ['events', 'pins', 'outbox', ...looked.map(resourceKeys.event)],
@@ -121,8 +129,13 @@ export class AppBundles {
     });
   }
 
-  /** A bundle of one season (every one, `null`), or of the pinned events (`pinned`). */
-  async export(choice: { season: string | null } | { pinned: true }): Promise<BundleExported> {
+  /**
+   * A bundle of one season (every one, `null`), or of the pinned events (`pinned`): of the events
+   * a viewer may see, and of the private and unlisted ones too when `includePrivate` says so.
+   */
+  async export(
+    choice: ({ season: string | null } | { pinned: true }) & { includePrivate?: boolean },
+  ): Promise<BundleExported> {
     if (this.workspace.profile === 'demo') {
       throw new IpcFailure(
         'invalid_input',
@@ -133,21 +146,34 @@ export class AppBundles {
     const contents = await this.workspace.withLayer((layer) => bundleContents(layer.cache.reader));
     const pinned = 'pinned' in choice;
     const season = 'season' in choice ? choice.season : null;
+    const includePrivate = choice.includePrivate === true;
+    const pinnedEvents = includePrivate
+      ? [...contents.pinned, ...contents.pinnedHidden]
+      : contents.pinned;
     const events = pinned
-      ? contents.pinned.length
+      ? pinnedEvents.length
       : contents.seasons
           .filter((entry) => season === null || entry.season === season)
-          .reduce((sum, entry) => sum + entry.events, 0);
+          .reduce((sum, entry) => sum + entry.events + (includePrivate ? entry.hidden : 0), 0);
     if (events === 0) {
       const { withoutRecord } = contents;
+      const hidden = pinned
+        ? contents.pinnedHidden.length
+        : contents.seasons
+            .filter((entry) => season === null || entry.season === season)
+            .reduce((sum, entry) => sum + entry.hidden, 0);
       const scope =
         withoutRecord > 0
           ? ` ${withoutRecord === 1 ? '1 event was' : `${withoutRecord} events were`} synced as a list entry only; sync scope All brings the whole record.`
           : '';
+      const asked =
+        hidden > 0 && !includePrivate
+          ? ` ${hidden === 1 ? '1 private or unlisted event goes' : `${hidden} private or unlisted events go`} in only when included.`
+          : '';
       const what = pinned ? 'pinned event' : season === null ? 'event' : `event of ${season}`;
       throw new IpcFailure(
         'invalid_input',
-        `No ${what} in this copy can go into a bundle.${scope}`,
+        `No ${what} in this copy can go into a bundle.${asked}${scope}`,
         [{ field: pinned ? 'pinned' : 'season', issue: 'no event to hand over' }],
       );
     }
@@ -160,15 +186,19 @@ export class AppBundles {
     const path = withBundleExtension(picked);
     // The pinned events as they were counted: one pinned meanwhile goes in the next bundle.
     const selection: BundleSelection = pinned
-      ? { events: contents.pinned, season: null }
-      : { events: null, season };
+      ? { events: pinnedEvents, season: null, includePrivate }
+      : { events: null, season, includePrivate };
     try {
       await this.workspace.withLayer((layer) =>
         exportBundle(layer.cache.reader, selection, path, this.now()),
       );
     } catch (error) {
-      // The writer left any file there as it was; a place only reserved for it goes again.
-      if (statSync(path, { throwIfNoEntry: false })?.size === 0) rmSync(path, { force: true });
+      // The writer left any file there as it was; a place only reserved for it goes again. A
+      // place refused is never removed: an empty file there may be a data directory's lock.
+      const left = statSync(path, { throwIfNoEntry: false });
+      const reserved = left?.isFile() === true && left.size === 0;
+      const refused = error instanceof ExportPlaceError && error.fault === 'path';
+      if (reserved && !refused) rmSync(path, { force: true });
       throw asFailure(error, 'Nothing was exported');
     }
     return { saved: true, path, events, bytes: statSync(path).size };
@@ -177,7 +207,7 @@ export class AppBundles {
   async choose(): Promise<BundlePreview | null> {
     const file = await this.options.platform.chooseFile({ kind: BUNDLE_KIND });
     if (file === null) return null;
-    const { manifest, ...summary } = await this.inspect(file);
+    const { manifest, ...summary } = await this.inspect(file, this.now());
     const placement = await this.workspace.withProfilesHeld((held) =>
       Promise.resolve(placementOf(held, summary.service)),
     );
@@ -206,8 +236,9 @@ export class AppBundles {
       const placement = placementOf(held, summary.service);
       // Not read whole a second time: the merge checks every part against the manifest as it
       // goes, in one transaction, and the manifest is the preview's.
-      const tally = await sameBundle(chosen.file, chosen.manifest)
-        .then(() => this.merge(chosen.file, summary, held, placement))
+      const now = this.now();
+      const tally = await sameBundle(chosen.file, chosen.manifest, now)
+        .then(() => this.merge(chosen.file, summary, held, placement, now))
         .catch((error: unknown) => {
           throw asFailure(error);
         });
@@ -222,9 +253,12 @@ export class AppBundles {
     return { summary: summaryLine(summary, this.now()), ...result, shown: show !== null };
   }
 
-  private async inspect(file: string): Promise<BundleSummary & { manifest: BundleManifest }> {
+  private async inspect(
+    file: string,
+    now: Date,
+  ): Promise<BundleSummary & { manifest: BundleManifest }> {
     try {
-      return await inspectBundle(file);
+      return await inspectBundle(file, now);
     } catch (error) {
       throw asFailure(error);
     }
@@ -235,22 +269,28 @@ export class AppBundles {
     summary: BundleSummary,
     held: HeldProfiles,
     placement: Placement,
+    now: Date,
   ): Promise<MergeTally> {
     if (placement.kind !== 'shown') {
       const cacheFile = cacheFileOf(this.options.dataDirectory, {
         kind: 'named',
         profile: placement.profile,
       });
-      return mergeIntoCacheFile(file, cacheFile, summary.service, this.options);
+      const { nativeBinding } = this.options;
+      return mergeIntoCacheFile(file, cacheFile, summary.service, {
+        now,
+        ...(nativeBinding === undefined ? {} : { nativeBinding }),
+      });
     }
     // Through the open layer's own queue: the sync's writes wait their turn, and every view hears.
     const { cache, queue } = held.layer;
-    const bundle = await openBundle(file);
+    const bundle = await openBundle(file, now);
     try {
       return await mergeBundle(
         bundle,
         { reader: cache.reader, writer: cache.writer, queue },
         false,
+        now,
       );
     } finally {
       await bundle.close();

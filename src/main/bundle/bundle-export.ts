@@ -22,12 +22,27 @@ import { EVENT_ROW_COLUMNS, type EventRow } from '../outbox/event-row';
 import { SettingsReader } from '../settings/settings-store';
 import type { AppDatabase } from '../storage/database';
 import { BundleFileWriter } from './container-write';
+import { asPlaceError, checkExportPlace } from './export-place';
 import { BundleError, type BundleManifest } from './format';
 
-/** Which events go into a bundle: all of them, those of a season, or those named (or both). */
+/**
+ * Which events go into a bundle: all of them, those of a season, or those named (or both). Only
+ * the public ones, what a viewer may see, unless `includePrivate` asks for the private and
+ * unlisted ones too: a venue share never serves a private event, and a file is handed on further.
+ */
 export interface BundleSelection {
   events: readonly string[] | null;
   season: string | null;
+  includePrivate?: boolean;
+}
+
+/** A bundle written, with how many events a viewer's key never lists went in or stayed out. */
+export interface ExportedBundle {
+  manifest: BundleManifest;
+  privateEvents: number;
+  unlistedEvents: number;
+  /** Private and unlisted events of the selection left out, since they were not asked for. */
+  hiddenLeftOut: number;
 }
 
 /** An event named in the selection that cannot go into a bundle, and why. */
@@ -140,9 +155,20 @@ function eventRecord(row: EventRow, now: string): EventRecord {
   };
 }
 
+/** Whether a viewer's key sees the event in lists: what a bundle holds unless asked for more. */
+function isPublic(copy: ServiceCopy): boolean {
+  return copy.row.visibility === 'public';
+}
+
+interface ChosenEvents {
+  events: Map<string, ServiceCopy>;
+  hiddenLeftOut: number;
+}
+
 /** The events a selection names, in code order; a named one that cannot go is an error. */
-function chosenEvents(reads: BundleReads, selection: BundleSelection): Map<string, ServiceCopy> {
-  const chosen = new Map<string, ServiceCopy>();
+function chosenEvents(reads: BundleReads, selection: BundleSelection): ChosenEvents {
+  const events = new Map<string, ServiceCopy>();
+  let hiddenLeftOut = 0;
   const named = selection.events === null ? null : new Set(selection.events);
   const candidates = named === null ? reads.eventIds.all() : [...named].sort();
   for (const eventId of candidates) {
@@ -157,16 +183,28 @@ function chosenEvents(reads: BundleReads, selection: BundleSelection): Map<strin
       }
       continue;
     }
-    chosen.set(eventId, copy);
+    if (!isPublic(copy) && selection.includePrivate !== true) {
+      if (named !== null) {
+        throw new EventNotExportableError(
+          eventId,
+          `it is ${copy.row.visibility}, and private and unlisted events go in only when asked for (--include-private)`,
+        );
+      }
+      hiddenLeftOut += 1;
+      continue;
+    }
+    events.set(eventId, copy);
   }
-  return chosen;
+  return { events, hiddenLeftOut };
 }
 
 /** What a bundle of the cache on `db` can hold: its seasons (newest first) and pinned events. */
 export interface BundleContents {
-  seasons: { season: string; events: number }[];
-  /** The pinned events that can go in, in code order. */
+  /** Per season, the events a viewer may see, and the private and unlisted ones (`hidden`). */
+  seasons: { season: string; events: number; hidden: number }[];
+  /** The pinned events that can go in, in code order: public ones, then the others. */
   pinned: string[];
+  pinnedHidden: string[];
   /** Events that cannot, their visibility not known (synced as list entries only). */
   withoutRecord: number;
   /** Every event looked at, so that a change to any of them is known to change this. */
@@ -176,8 +214,9 @@ export interface BundleContents {
 export function bundleContents(db: AppDatabase): BundleContents {
   const reads = new BundleReads(db);
   const pins = new Set(db.prepare<[], string>('SELECT event_id FROM pinned_events').pluck().all());
-  const counts = new Map<string, number>();
+  const counts = new Map<string, { events: number; hidden: number }>();
   const pinned: string[] = [];
+  const pinnedHidden: string[] = [];
   const looked: string[] = [];
   let withoutRecord = 0;
   db.transaction(() => {
@@ -189,13 +228,16 @@ export function bundleContents(db: AppDatabase): BundleContents {
         withoutRecord += 1;
         continue;
       }
-      counts.set(copy.row.season, (counts.get(copy.row.season) ?? 0) + 1);
-      if (pins.has(eventId)) pinned.push(eventId);
+      const count = counts.get(copy.row.season) ?? { events: 0, hidden: 0 };
+      if (isPublic(copy)) count.events += 1;
+      else count.hidden += 1;
+      counts.set(copy.row.season, count);
+      if (pins.has(eventId)) (isPublic(copy) ? pinned : pinnedHidden).push(eventId);
     }
   }).deferred();
-  const seasons = [...counts].map(([season, events]) => ({ season, events }));
+  const seasons = [...counts].map(([season, count]) => ({ season, ...count }));
   seasons.sort((one, other) => other.season.localeCompare(one.season));
-  return { seasons, pinned, withoutRecord, looked };
+  return { seasons, pinned, pinnedHidden, withoutRecord, looked };
 }
 
 /**
@@ -203,34 +245,46 @@ export function bundleContents(db: AppDatabase): BundleContents {
  * clips and the statistics of their teams for their seasons: each as the service sent it, with the
  * time it was synced. What only this computer knows (edits not sent, favorites, pins, pick lists,
  * notes) never goes in. `db` is read inside one transaction, so a sync committing meanwhile does
- * not split the bundle between two states.
+ * not split the bundle between two states. `file` is refused when it is no place for a bundle
+ * (`checkExportPlace`); it is only ever replaced whole, by a rename, once the bundle is written.
  */
 export function exportBundle(
   db: AppDatabase,
   selection: BundleSelection,
   file: string,
   now: Date = new Date(),
-): BundleManifest {
-  const service = new SettingsReader(db).baseUrl();
+): ExportedBundle {
+  const service = new SettingsReader(db).copyOf();
   if (service === null) {
     throw new BundleError(
       'the cache has not been synced with a service yet; there is nothing to hand over',
     );
   }
+  checkExportPlace(file);
   const reads = new BundleReads(db);
   const at = formatTimestamp(now);
-  const writer = new BundleFileWriter(file);
+  let writer: BundleFileWriter;
+  try {
+    writer = new BundleFileWriter(file);
+  } catch (error) {
+    throw asPlaceError(error, file);
+  }
+  const tally = { privateEvents: 0, unlistedEvents: 0, hiddenLeftOut: 0 };
   try {
     const read = db.transaction(() => {
-      const events = chosenEvents(reads, selection);
+      const { events, hiddenLeftOut } = chosenEvents(reads, selection);
+      tally.hiddenLeftOut = hiddenLeftOut;
       const teams = new Set<number>();
       const seasons = new Set<string>();
       for (const [eventId, { row, syncedAt }] of events) {
         seasons.add(row.season);
+        if (row.visibility === 'private') tally.privateEvents += 1;
+        if (row.visibility === 'unlisted') tally.unlistedEvents += 1;
         writer.add({
           resource: resourceKeys.event(eventId),
           syncedAt,
-          listed: row.listed === 1,
+          // As a viewer's list shows it, whatever key this copy was synced with.
+          listed: row.listed === 1 && row.visibility === 'public',
           records: [eventRecord(row, at)],
         });
         const part = (name: 'teams' | 'matches' | 'clips', records: () => unknown[]) => {
@@ -275,7 +329,7 @@ export function exportBundle(
       }
     });
     read.deferred();
-    return writer.finish({
+    const manifest = writer.finish({
       format: 'pitside-bundle',
       schemaVersion: CACHE_MIGRATIONS.length,
       createdAt: at,
@@ -285,8 +339,9 @@ export function exportBundle(
         season: selection.season,
       },
     });
+    return { manifest, ...tally };
   } catch (error) {
     writer.abort();
-    throw error;
+    throw asPlaceError(error, file);
   }
 }

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { ResourceKey } from '../../shared/ipc/resources';
+import { formatTimestamp } from '../../shared/wire/formats';
 import { withQuery } from '../api/client';
 import type { WriteQueue } from '../cache/write-queue';
 import { OutboxWriter } from '../outbox/outbox-writer';
@@ -35,11 +36,15 @@ export interface MergeTarget {
  * are the sync's own (`OutboxWriter`), so an event with edits standing gets the bundle's record as
  * its shadow and keeps its edits on top; the outbox, favorites, pins, pick lists and notes are
  * never written. A cache without a service yet takes the bundle's (`adoptService`).
+ *
+ * A part synced after `now` (the reader let it through: within the clock skew it allows) counts
+ * as synced now, so that it never looks fresher than this laptop's own next sync.
  */
 export async function mergeBundle(
   bundle: BundleReader,
   target: MergeTarget,
   adoptService: boolean,
+  now: Date,
 ): Promise<MergeTally> {
   const service = bundle.manifest.service;
   const writer = new OutboxWriter(target.writer, target.queue.changes, () => service);
@@ -51,11 +56,12 @@ export async function mergeBundle(
     )
     .pluck();
   const tally: MergeTally = { merged: 0, keptNewer: 0, skipped: 0 };
+  const current = formatTimestamp(now);
   await target.queue.session(async (session) => {
     if (adoptService) await session.step(() => settings.putBaseUrl(service));
     for await (const part of bundle.parts()) {
       await session.step(() => {
-        const outcome = mergePart(writer, syncedAt, part);
+        const outcome = mergePart(writer, syncedAt, part, current);
         tally[outcome] += 1;
       });
     }
@@ -72,8 +78,10 @@ function mergePart(
   writer: OutboxWriter,
   local: Statement<[string], string | null>,
   part: VerifiedPart,
+  now: string,
 ): keyof MergeTally {
-  const { resource, syncedAt } = part.entry;
+  const { resource } = part.entry;
+  const syncedAt = part.entry.syncedAt > now ? now : part.entry.syncedAt;
   if (!isNewer(local, resource, syncedAt)) return 'keptNewer';
   if ('eventId' in part && part.kind !== 'event' && !writer.events.has(part.eventId)) {
     return 'skipped';
@@ -82,8 +90,10 @@ function mergePart(
   let records = 1;
   switch (part.kind) {
     case 'event':
-      // Whether the service lists it is the event list's word: taken when the list is no newer here.
-      if (part.listed && isNewer(local, 'events', syncedAt))
+      // Whether the service lists it is the event list's word: taken when the list is no newer
+      // here, and only as a viewer's list says it: a copy synced with an organizer's key listed
+      // the private and unlisted events too, and this laptop keeps them unlisted.
+      if (part.listed && part.record.visibility === 'public' && isNewer(local, 'events', syncedAt))
         writer.events.upsertItems([part.record]);
       writer.events.upsertRecord(part.record, null);
       writer.syncState.setEtag(eventPath, null);

@@ -6,6 +6,9 @@ export interface BundleSummary {
   service: string;
   createdAt: string;
   events: number;
+  /** Of those, the ones a viewer's key never lists: kept where they go, but not listed there. */
+  privateEvents: number;
+  unlistedEvents: number;
   teams: number;
   matches: number;
   clips: number;
@@ -17,12 +20,14 @@ export interface BundleSummary {
 
 /**
  * Reads a whole bundle as an import would, without writing anything: the preview, and the check
- * that lets an import refuse a bad bundle before it opens (or creates) any cache.
+ * that lets an import refuse a bad bundle before it opens (or creates) any cache. `now` is this
+ * computer's clock, past which (and a small skew) a bundle's times are refused.
  */
 export async function inspectBundle(
   file: string,
+  now: Date = new Date(),
 ): Promise<BundleSummary & { manifest: BundleManifest }> {
-  const bundle = await openBundle(file);
+  const bundle = await openBundle(file, now);
   try {
     const teams = new Set<number>();
     const summary = {
@@ -30,6 +35,8 @@ export async function inspectBundle(
       service: bundle.manifest.service,
       createdAt: bundle.manifest.createdAt,
       events: 0,
+      privateEvents: 0,
+      unlistedEvents: 0,
       teams: 0,
       matches: 0,
       clips: 0,
@@ -45,6 +52,8 @@ export async function inspectBundle(
       switch (part.kind) {
         case 'event':
           summary.events += 1;
+          if (part.record.visibility === 'private') summary.privateEvents += 1;
+          if (part.record.visibility === 'unlisted') summary.unlistedEvents += 1;
           break;
         case 'eventTeams':
         case 'teams':
@@ -88,10 +97,22 @@ function hostOf(service: string): string {
   }
 }
 
-/** "48 events, 1,204 teams, … synced 2 h ago from league.example.org". */
+/** "(1 private, 2 unlisted: kept, not listed)" after the events, when there are any. */
+function hiddenWords({ privateEvents, unlistedEvents }: BundleSummary): string {
+  const hidden = [
+    ...(privateEvents > 0 ? [`${privateEvents.toLocaleString('en-US')} private`] : []),
+    ...(unlistedEvents > 0 ? [`${unlistedEvents.toLocaleString('en-US')} unlisted`] : []),
+  ];
+  return hidden.length === 0 ? '' : ` (${hidden.join(', ')}: kept, not listed)`;
+}
+
+/**
+ * "48 events, 1,204 teams, … synced 2 h ago from league.example.org", with "(1 private: kept,
+ * not listed)" after the events when the bundle holds events a viewer's key never lists.
+ */
 export function summaryLine(summary: BundleSummary, now: Date): string {
   const counts = [
-    count(summary.events, 'event', 'events'),
+    `${count(summary.events, 'event', 'events')}${hiddenWords(summary)}`,
     count(summary.teams, 'team', 'teams'),
     count(summary.matches, 'match', 'matches'),
     count(summary.clips, 'clip', 'clips'),

@@ -1,19 +1,19 @@
 import { createHash, type Hash } from 'node:crypto';
-import { open, type FileHandle } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, gunzipSync } from 'node:zlib';
-import { CACHE_MIGRATIONS } from '../cache/migrations';
 import {
   BUNDLE_FORMAT_VERSION,
   BUNDLE_MAGIC,
   BundleError,
-  bundleManifestSchema,
   HEADER_BYTES,
   MANIFEST_RAW_MAX,
   MANIFEST_STORED_MAX,
   type BundleManifest,
   type BundlePart,
 } from './format';
+import { boundManifestText, checkManifest } from './manifest-check';
 import { verifyPartRecords, type VerifiedPart } from './part-records';
 
 /** Reads of the file go in pieces of this size: the most a part costs before it inflates. */
@@ -55,53 +55,21 @@ async function* storedChunks(
 }
 
 function inflateManifest(stored: Buffer): unknown {
-  let text: string;
+  let inflated: Buffer;
   try {
-    text = gunzipSync(stored, { maxOutputLength: MANIFEST_RAW_MAX }).toString('utf8');
+    inflated = gunzipSync(stored, { maxOutputLength: MANIFEST_RAW_MAX });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
       throw new BundleError(`the bundle's manifest inflates past ${MANIFEST_RAW_MAX} bytes`);
     }
     throw new BundleError("the bundle's manifest is corrupted: it does not inflate");
   }
+  boundManifestText(inflated);
   try {
-    return JSON.parse(text);
+    return JSON.parse(inflated.toString('utf8'));
   } catch {
     throw new BundleError("the bundle's manifest is not JSON");
   }
-}
-
-/** The manifest, checked: known format and schema, one part per resource, sizes that add up. */
-function checkManifest(value: unknown, partsStart: number, fileSize: number): BundleManifest {
-  const claimed = (value as { schemaVersion?: unknown } | null)?.schemaVersion;
-  const supported = CACHE_MIGRATIONS.length;
-  if (typeof claimed === 'number' && claimed > supported) {
-    throw new BundleError(
-      `the bundle was made by a newer Pitside (schema ${claimed}; this one reads up to ${supported})`,
-    );
-  }
-  const parsed = bundleManifestSchema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where =
-      issue === undefined || issue.path.length === 0 ? '' : ` at ${issue.path.join('.')}`;
-    throw new BundleError(`the bundle's manifest is not valid${where}: ${issue?.message ?? ''}`);
-  }
-  const manifest = parsed.data;
-  const seen = new Set<string>();
-  let end = partsStart;
-  for (const part of manifest.parts) {
-    if (seen.has(part.resource)) throw new BundleError(`${part.resource} is in the bundle twice`);
-    seen.add(part.resource);
-    end += part.storedBytes;
-  }
-  if (end > fileSize) {
-    throw new BundleError(`the bundle is truncated (${fileSize} of ${end} bytes)`);
-  }
-  if (end < fileSize) {
-    throw new BundleError(`the bundle has ${fileSize - end} bytes after its last part`);
-  }
-  return manifest;
 }
 
 /**
@@ -190,17 +158,49 @@ async function readPart(
   return verifyPartRecords(entry, lines);
 }
 
+/** What a file is when it is not a regular file, in words; `null` for a regular file. */
+function notRegular(stats: Stats): string | null {
+  if (stats.isFile()) return null;
+  if (stats.isDirectory()) return 'a directory';
+  if (stats.isFIFO()) return 'a named pipe';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+function notABundleFile(file: string, kind: string): BundleError {
+  return new BundleError(`${file} is ${kind}, not a bundle file`);
+}
+
 /**
- * Opens a bundle and checks its header and manifest. Nothing is read into memory on the file's
- * word alone: every size is checked against a cap and against the file's real size first.
+ * Opens `file` for reading only if it is a regular file. A named pipe would block the open (and
+ * every read) until another program wrote to it, so it is looked at first; the open itself does
+ * not wait (O_NONBLOCK), so one swapped in meanwhile is caught by the second look, at the handle.
  */
-export async function openBundle(file: string): Promise<BundleReader> {
+async function openRegularFile(file: string): Promise<FileHandle> {
   let handle: FileHandle;
   try {
-    handle = await open(file, 'r');
+    const kind = notRegular(await stat(file));
+    if (kind !== null) throw notABundleFile(file, kind);
+    // O_NONBLOCK is not defined where there are no named pipes to wait on (Windows).
+    handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
+    if (error instanceof BundleError) throw error;
     throw new BundleError(`${file} cannot be read: ${(error as Error).message}`);
   }
+  const kind = notRegular(await handle.stat());
+  if (kind === null) return handle;
+  await handle.close();
+  throw notABundleFile(file, kind);
+}
+
+/**
+ * Opens a bundle and checks its header and manifest. Nothing is read into memory on the file's
+ * word alone: every size is checked against a cap and against the file's real size first. A time
+ * in it later than `now` and the skew allow is refused (see `checkManifest`).
+ */
+export async function openBundle(file: string, now: Date): Promise<BundleReader> {
+  const handle = await openRegularFile(file);
   try {
     const { size: fileSize } = await handle.stat();
     if (fileSize < HEADER_BYTES) {
@@ -232,7 +232,7 @@ export async function openBundle(file: string): Promise<BundleReader> {
       throw new BundleError("the bundle's manifest is corrupted: its checksum does not match");
     }
     const partsStart = HEADER_BYTES + manifestBytes;
-    const manifest = checkManifest(inflateManifest(stored), partsStart, fileSize);
+    const manifest = checkManifest(inflateManifest(stored), partsStart, fileSize, now);
     return {
       manifest,
       async *parts() {

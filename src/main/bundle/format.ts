@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseResourceKey } from '../../shared/ipc/resources';
-import { responseTimestampSchema } from '../../shared/wire/formats';
+import { normaliseTimestamp, responseTimestampSchema } from '../../shared/wire/formats';
+import { bundleServiceSchema } from './service-address';
 
 /*
  * A `.pitside` bundle: part of one service's copy, handed from one computer to another as a file.
@@ -28,12 +29,26 @@ export const HEADER_BYTES = BUNDLE_MAGIC.length + 4 + 4 + 32;
 /*
  * Caps, whatever a file claims. A part is one resource, the largest an event's matches or clips:
  * hundreds of records, well under a megabyte. The service's own cap on a body is 32 MiB.
+ *
+ * Every season of the large data set (2,000 events, 10,000 teams) is about 40,000 parts; a
+ * bundle holds at most 100,000. A part's manifest entry is at most about 300 bytes, and a bundle
+ * of named events names each one once more (43 bytes): 40 MiB of manifest is room for both.
  */
 export const MANIFEST_STORED_MAX = 16 * 1024 * 1024;
-export const MANIFEST_RAW_MAX = 64 * 1024 * 1024;
+export const MANIFEST_RAW_MAX = 40 * 1024 * 1024;
 export const PART_STORED_MAX = 32 * 1024 * 1024;
 export const PART_RAW_MAX = 32 * 1024 * 1024;
-export const PARTS_MAX = 1_000_000;
+export const PARTS_MAX = 100_000;
+
+/** A time in the response form that is also a real instant: no month 13, no 25 o'clock. */
+export function isInstant(text: string): boolean {
+  return normaliseTimestamp(text) === text;
+}
+
+const bundleTimeSchema = responseTimestampSchema.refine(
+  isInstant,
+  'must be a real UTC time like 2026-03-14T09:00:00Z',
+);
 
 /** The kinds of resources a bundle carries; each is checked with its wire schema on the way in. */
 export type PartKind =
@@ -66,7 +81,7 @@ export const bundlePartSchema = z.strictObject({
     .string()
     .refine((key) => partKindOf(key) !== null, 'is not a resource a bundle carries'),
   /** When the source last synced this resource: the freshness that decides a merge. */
-  syncedAt: responseTimestampSchema,
+  syncedAt: bundleTimeSchema,
   /** Event parts only: whether the service's event list shows it (`events.listed`). */
   listed: z.boolean().optional(),
   records: z.number().int().min(0),
@@ -76,18 +91,23 @@ export const bundlePartSchema = z.strictObject({
 });
 export type BundlePart = z.infer<typeof bundlePartSchema>;
 
-export const bundleManifestSchema = z.strictObject({
+/** The manifest but for its parts' entries, which are checked one by one (`checkManifest`). */
+export const bundleManifestHeadSchema = z.strictObject({
   format: z.literal('pitside-bundle'),
   /** The cache's schema version (its number of migrations) where the bundle was made. */
   schemaVersion: z.number().int().min(1),
-  createdAt: responseTimestampSchema,
+  createdAt: bundleTimeSchema,
   /** The service the records came from: a bundle only ever merges into that service's copy. */
-  service: z.string().url(),
+  service: bundleServiceSchema,
   /** What was asked for: `null` fields were not narrowed by. */
   selection: z.strictObject({
-    events: z.array(z.string()).nullable(),
+    events: z.array(z.string()).max(PARTS_MAX).nullable(),
     season: z.string().nullable(),
   }),
+  parts: z.array(z.unknown()).max(PARTS_MAX),
+});
+
+export const bundleManifestSchema = bundleManifestHeadSchema.extend({
   parts: z.array(bundlePartSchema).max(PARTS_MAX),
 });
 export type BundleManifest = z.infer<typeof bundleManifestSchema>;

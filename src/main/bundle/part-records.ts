@@ -5,7 +5,9 @@ import { eventRecordSchema, type EventRecord } from '../../shared/wire/event';
 import { matchRecordSchema, type MatchRecord } from '../../shared/wire/match';
 import { teamSeasonStatsSchema, type TeamSeasonStats } from '../../shared/wire/stats';
 import { teamListItemSchema, type TeamListItem } from '../../shared/wire/team';
+import type { ErrorDetail } from '../../shared/wire/errors';
 import { BundleError, partKindOf, type BundlePart } from './format';
+import { clipRecordProblems, eventRecordProblems, matchRecordProblems } from './record-rules';
 
 /** A part read whole and checked: its records in the service's shapes, ready to merge. */
 export type VerifiedPart = { entry: BundlePart } & (
@@ -45,6 +47,22 @@ function recordsOf<Schema extends z.ZodType>(
   });
 }
 
+/** Each record through the service's own rules beyond the schema; the first fault stops. */
+function keepRules<Item>(
+  entry: BundlePart,
+  records: Item[],
+  problemsOf: (record: Item) => ErrorDetail[],
+): Item[] {
+  records.forEach((record, index) => {
+    const [problem] = problemsOf(record);
+    if (problem !== undefined) {
+      const where = problem.field === '' ? '' : `${problem.field} `;
+      throw refused(entry, index + 1, `${where}${problem.issue}`);
+    }
+  });
+  return records;
+}
+
 function single<Item>(entry: BundlePart, records: Item[]): Item {
   const [record] = records;
   if (record === undefined || records.length !== 1) {
@@ -73,7 +91,10 @@ export function verifyPartRecords(entry: BundlePart, lines: readonly string[]): 
     return { entry, kind, records: recordsOf(entry, lines, teamListItemSchema) };
   }
   if (parsed?.kind === 'event') {
-    const record = single(entry, recordsOf(entry, lines, eventRecordSchema));
+    const record = single(
+      entry,
+      keepRules(entry, recordsOf(entry, lines, eventRecordSchema), eventRecordProblems),
+    );
     if (record.id !== parsed.eventId) throw refused(entry, 1, `is event ${record.id}`);
     if (entry.listed === undefined) throw new BundleError(`${entry.resource} does not say listed`);
     return { entry, kind: 'event', eventId: parsed.eventId, listed: entry.listed, record };
@@ -91,11 +112,13 @@ export function verifyPartRecords(entry: BundlePart, lines: readonly string[]): 
       case 'matches': {
         const records = recordsOf(entry, lines, matchRecordSchema);
         belongs(entry, records, eventId);
+        keepRules(entry, records, matchRecordProblems);
         return { entry, kind: 'eventMatches', eventId, records };
       }
       case 'clips': {
         const records = recordsOf(entry, lines, clipRecordSchema);
         belongs(entry, records, eventId);
+        keepRules(entry, records, clipRecordProblems);
         return { entry, kind: 'eventClips', eventId, records };
       }
     }

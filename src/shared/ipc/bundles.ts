@@ -3,14 +3,23 @@ import { seasonSchema } from '../wire/formats';
 import { builtFromSchema } from './cached';
 import { noInput, type CommandSpec } from './command';
 
-/** A season the cache can hand over, with how many of its events go in. */
-export const bundleSeasonSchema = z.object({ season: seasonSchema, events: z.number().int() });
+/**
+ * A season the cache can hand over: how many of its events go in (those a viewer may see), and
+ * how many more go in only when private and unlisted events are included (`hidden`).
+ */
+export const bundleSeasonSchema = z.object({
+  season: seasonSchema,
+  events: z.number().int(),
+  hidden: z.number().int(),
+});
 
 export const bundleOptionsSchema = z.object({
   /** Newest first; empty before a sync. */
   seasons: z.array(bundleSeasonSchema),
   /** How many pinned events can go in: the events chosen by hand. */
   pinned: z.number().int(),
+  /** How many more pinned events, private or unlisted, go in only when those are included. */
+  pinnedHidden: z.number().int(),
   /**
    * Events that cannot go in a bundle because the cache does not know their visibility (only
    * their list item was synced): a sync with scope All brings their own records.
@@ -67,12 +76,16 @@ export const bundleCommands = {
   'bundle:get': { input: noInput, output: bundleOptionsSchema },
   /**
    * Writes a bundle to a file the person picks: of one season (or of every one, `null`), or of
-   * the pinned events alone.
+   * the pinned events alone. Only the events a viewer may see go in, unless `includePrivate`:
+   * then the private and unlisted ones too (whoever gets the file can read them).
    */
   'bundle:export': {
     input: z.union([
-      z.strictObject({ season: seasonSchema.nullable() }),
-      z.strictObject({ pinned: z.literal(true) }),
+      z.strictObject({
+        season: seasonSchema.nullable(),
+        includePrivate: z.boolean().optional(),
+      }),
+      z.strictObject({ pinned: z.literal(true), includePrivate: z.boolean().optional() }),
     ]),
     output: bundleExportedSchema,
   },

@@ -8,6 +8,8 @@ function summary(syncedFrom: string | null, syncedTo: string | null): BundleSumm
     service: 'https://league.example.org/',
     createdAt: '2026-11-21T12:00:00Z',
     events: 48,
+    privateEvents: 0,
+    unlistedEvents: 0,
     teams: 1204,
     matches: 1,
     clips: 0,

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CommandOutput } from '../../../shared/ipc/contract';
+import type { CommandInput, CommandOutput } from '../../../shared/ipc/contract';
 import type { BundleExported, BundleImported, BundlePreview } from '../../../shared/ipc/bundles';
 import { bridge, describeError, unwrap } from '../api';
 import { createQueryStore, type Remote } from './query-store';
@@ -26,8 +26,8 @@ interface BundleStore {
   /** Why the last action failed, in words. */
   error: string | null;
   busy: 'export' | 'choose' | 'import' | null;
-  /** A season (every one, `null`), or the pinned events. */
-  exportBundle: (choice: { season: string | null } | { pinned: true }) => Promise<void>;
+  /** A season (every one, `null`), or the pinned events; private and unlisted ones when asked. */
+  exportBundle: (choice: CommandInput<'bundle:export'>) => Promise<void>;
   choose: () => Promise<void>;
   merge: () => Promise<void>;
   cancel: () => void;

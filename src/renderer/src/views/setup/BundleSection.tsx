@@ -34,16 +34,23 @@ function ExportForm({ options, demo }: { options: BundleOptions; demo: boolean }
   const exportBundle = useBundles((store) => store.exportBundle);
   const busy = useBundles((store) => store.busy);
   const [choice, setChoice] = useState('all');
+  const [includePrivate, setIncludePrivate] = useState(false);
   const id = useId();
-  const total = options.seasons.reduce((sum, season) => sum + season.events, 0);
-  const nothing = demo || total === 0;
+  const goIn = (count: { events: number; hidden: number }) =>
+    count.events + (includePrivate ? count.hidden : 0);
+  const total = options.seasons.reduce((sum, season) => sum + goIn(season), 0);
+  const hidden = options.seasons.reduce((sum, season) => sum + season.hidden, 0);
+  const pinned = goIn({ events: options.pinned, hidden: options.pinnedHidden });
+  const nothing = demo || options.seasons.length === 0;
   return (
     <form
       className="connect-form"
       onSubmit={(event) => {
         event.preventDefault();
         void exportBundle(
-          choice === 'pinned' ? { pinned: true } : { season: choice === 'all' ? null : choice },
+          choice === 'pinned'
+            ? { pinned: true, includePrivate }
+            : { season: choice === 'all' ? null : choice, includePrivate },
         );
       }}
       data-testid="bundle-export-form"
@@ -59,13 +66,13 @@ function ExportForm({ options, demo }: { options: BundleOptions; demo: boolean }
           data-testid="bundle-season"
         >
           <option value="all">Every season ({events(total)})</option>
-          {options.seasons.map(({ season, events: count }) => (
-            <option key={season} value={season}>
-              {season} ({events(count)})
+          {options.seasons.map((season) => (
+            <option key={season.season} value={season.season}>
+              {season.season} ({events(goIn(season))})
             </option>
           ))}
-          <option value="pinned" disabled={options.pinned === 0}>
-            Pinned events ({options.pinned === 0 ? 'none pinned' : events(options.pinned)})
+          <option value="pinned" disabled={pinned === 0}>
+            Pinned events ({pinned === 0 ? 'none pinned' : events(pinned)})
           </option>
         </select>
         <p className="field-hint" data-testid="bundle-export-hint">
@@ -77,8 +84,30 @@ function ExportForm({ options, demo }: { options: BundleOptions; demo: boolean }
             ` ${events(options.withoutRecord)} synced as list entries only are left out; sync scope All brings them whole.`}
         </p>
       </div>
+      <label className="choice">
+        <input
+          type="checkbox"
+          checked={includePrivate}
+          disabled={nothing || hidden === 0}
+          onChange={(event) => setIncludePrivate(event.target.checked)}
+          data-testid="bundle-include-private"
+        />
+        <span className="choice-title">
+          Include private and unlisted events ({hidden === 0 ? 'none in this copy' : events(hidden)}
+          )
+        </span>
+        <span className="choice-detail" data-testid="bundle-include-private-hint">
+          Left out unless ticked: a viewer’s list shows neither, and a venue share never serves
+          private events. Whoever gets the file can read every event in it; the laptop that imports
+          it keeps them, unlisted.
+        </span>
+      </label>
       <div className="section-actions">
-        <button type="submit" className="button primary" disabled={nothing || busy !== null}>
+        <button
+          type="submit"
+          className="button primary"
+          disabled={nothing || total === 0 || busy !== null}
+        >
           Export for another laptop
         </button>
       </div>
