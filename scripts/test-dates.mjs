@@ -4,9 +4,10 @@
 // `npm run test:dates -- leap dst` runs those named; anything after `--` goes to vitest (a file
 // to run alone, say). Ends with one line per date and exits 1 if any failed.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { withKeyringSession } from './keyring-session.mjs';
+import { countVitest } from './test-reports.mjs';
 import {
   FAKETIME_PACKAGE,
   HAS_FAKETIME,
@@ -19,16 +20,6 @@ function exitCodeOf(command, args, env) {
   return new Promise((done) => {
     spawn(command, args, { stdio: 'inherit', env }).on('close', (status) => done(status ?? 1));
   });
-}
-
-function counts(file) {
-  if (!existsSync(file)) return null;
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  return {
-    passed: report.numPassedTests ?? 0,
-    failed: report.numFailedTests ?? 0,
-    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
-  };
 }
 
 async function main() {
@@ -69,7 +60,7 @@ async function main() {
     const started = Date.now();
     const status = await exitCodeOf(moved.command, moved.args, moved.env);
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
-    const tally = counts(report);
+    const tally = countVitest(report);
     if (status !== 0 || tally === null || tally.failed > 0) failed = true;
     lines.push(
       tally === null

@@ -3,9 +3,10 @@
 // tests (vitest), end-to-end tests (Playwright). On Linux it first moves into a private D-Bus
 // session with a throw-away, unlocked gnome-keyring (keyring-session.mjs).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { onPath, withKeyringSession } from './keyring-session.mjs';
+import { countPlaywright, countVitest } from './test-reports.mjs';
 import {
   CALENDAR_SUITES,
   FAKETIME_PACKAGE,
@@ -79,26 +80,6 @@ function startTogether(stages, { lowPriority = false } = {}) {
       }
       return results.map((result) => result.ok);
     },
-  };
-}
-
-function countVitest(file) {
-  if (!existsSync(file)) return null;
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  return {
-    passed: report.numPassedTests ?? 0,
-    failed: report.numFailedTests ?? 0,
-    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
-  };
-}
-
-function countPlaywright(file) {
-  if (!existsSync(file)) return null;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  return {
-    passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
-    failed: stats?.unexpected ?? 0,
-    skipped: stats?.skipped ?? 0,
   };
 }
 
